@@ -1,0 +1,283 @@
+package org.bgml.model.io;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Map;
+
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+
+import org.bgml.model.BenchmarkModel;
+import org.bgml.model.BgmlPackage;
+import org.eclipse.emf.common.EMFPlugin;
+import org.eclipse.emf.common.util.URI;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.emf.ecore.resource.ResourceSet;
+import org.eclipse.emf.ecore.resource.impl.ResourceSetImpl;
+import org.eclipse.emf.ecore.xmi.ClassNotFoundException;
+import org.eclipse.emf.ecore.xmi.FeatureNotFoundException;
+import org.eclipse.emf.ecore.xmi.IllegalValueException;
+import org.eclipse.emf.ecore.xmi.PackageNotFoundException;
+import org.eclipse.emf.ecore.xmi.UnresolvedReferenceException;
+import org.eclipse.emf.ecore.xmi.XMIException;
+
+/**
+ * Loads and saves {@code .bgml} files. Loading checks the format version first and turns every parse
+ * problem into one {@link ModelLoadException} with the file and line. Saving is atomic: the new content is
+ * written to a temporary file beside the target, forced to disk, and renamed over it.
+ */
+public final class ModelFiles {
+    public static final String FILE_EXTENSION = "bgml";
+    /** Shipped option catalogues are referenced as {@code bgml:/catalogs/<file>#<option>}. */
+    public static final URI CATALOGS = URI.createURI("bgml:/catalogs/");
+    private static final String BUNDLE = "org.bgml.model";
+
+    private ModelFiles() {
+    }
+
+    /** A resource set that knows BGML files and the shipped catalogues, inside or outside OSGi. */
+    public static ResourceSet newResourceSet() {
+        ResourceSet set = new ResourceSetImpl();
+        set.getPackageRegistry().put(BgmlPackage.eNS_URI, BgmlPackage.eINSTANCE);
+        set.getResourceFactoryRegistry().getExtensionToFactoryMap().put(FILE_EXTENSION, new BgmlResourceFactory());
+        set.getResourceFactoryRegistry().getProtocolToFactoryMap().put("bgml", new BgmlResourceFactory());
+        URI catalogs = catalogLocation();
+        if (catalogs != null) {
+            set.getURIConverter().getURIMap().put(CATALOGS, catalogs);
+        }
+        return set;
+    }
+
+    /** Loads a benchmark model; the file's root must be a BenchmarkModel. */
+    public static BenchmarkModel loadModel(Path file) throws ModelLoadException {
+        EObject root = loadRoot(newResourceSet(), file);
+        if (root instanceof BenchmarkModel model) {
+            return model;
+        }
+        throw new ModelLoadException(file, 0, 0,
+                "expected a bgml:BenchmarkModel root, found bgml:" + root.eClass().getName());
+    }
+
+    /** Loads any BGML file (a benchmark model or an option catalogue) into {@code set} and returns its root. */
+    public static EObject loadRoot(ResourceSet set, Path file) throws ModelLoadException {
+        checkHeader(file);
+        Resource resource = set.createResource(uriOf(file));
+        try (InputStream in = Files.newInputStream(file)) {
+            resource.load(in, Map.of());
+        } catch (IOException e) {
+            set.getResources().remove(resource);
+            throw describeLoadFailure(file, e, resource);
+        } catch (RuntimeException e) {
+            set.getResources().remove(resource);
+            throw new ModelLoadException(file, 0, 0, "cannot read the model: " + e);
+        }
+        if (!resource.getErrors().isEmpty()) {
+            set.getResources().remove(resource);
+            throw fromDiagnostic(file, resource.getErrors().get(0), resource.getErrors().size());
+        }
+        if (resource.getContents().size() != 1) {
+            throw new ModelLoadException(file, 0, 0,
+                    "expected exactly one root element, found " + resource.getContents().size());
+        }
+        return resource.getContents().get(0);
+    }
+
+    /** The file URI EMF uses for {@code file}. */
+    public static URI uriOf(Path file) {
+        return URI.createFileURI(file.toAbsolutePath().normalize().toString());
+    }
+
+    /** Saves {@code resource} to {@code file} atomically: readers see the old file or the new one, whole. */
+    public static void save(Resource resource, Path file) throws IOException {
+        Path target = file.toAbsolutePath().normalize();
+        URI uri = uriOf(target);
+        if (!uri.equals(resource.getURI())) {
+            resource.setURI(uri);
+        }
+        ByteArrayOutputStream content = new ByteArrayOutputStream(64 * 1024);
+        resource.save(content, Map.of());
+        writeAtomically(target, content.toByteArray());
+    }
+
+    /** Writes bytes to {@code target} through a forced temporary file and an atomic rename. */
+    public static void writeAtomically(Path target, byte[] bytes) throws IOException {
+        Path dir = target.getParent();
+        Files.createDirectories(dir);
+        Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        try {
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+                ByteBuffer buffer = ByteBuffer.wrap(bytes);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+                channel.force(true);
+            }
+            try {
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                throw new IOException("cannot replace " + target + " atomically on this file system", e);
+            }
+            try (FileChannel dirChannel = FileChannel.open(dir, StandardOpenOption.READ)) {
+                dirChannel.force(true);
+            } catch (IOException ignored) {
+                // Some file systems cannot sync a directory; the rename itself is still atomic.
+            }
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    // ------------------------------------------------------------------ header check
+
+    /** Reads the root element only: refuses empty, non-XML, foreign and newer-format files with one message. */
+    private static void checkHeader(Path file) throws ModelLoadException {
+        try {
+            if (Files.size(file) == 0) {
+                throw new ModelLoadException(file, 0, 0, "the file is empty; expected a BGML model (XMI)");
+            }
+        } catch (NoSuchFileException e) {
+            throw new ModelLoadException(file, 0, 0, "no such file");
+        } catch (IOException e) {
+            throw new ModelLoadException(file, 0, 0, "cannot read: " + e.getMessage());
+        }
+        XMLInputFactory factory = XMLInputFactory.newFactory();
+        factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+        factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+        try (InputStream in = Files.newInputStream(file)) {
+            XMLStreamReader reader = factory.createXMLStreamReader(in);
+            while (reader.hasNext() && reader.next() != XMLStreamConstants.START_ELEMENT) {
+                // skip the prolog
+            }
+            if (reader.getEventType() != XMLStreamConstants.START_ELEMENT) {
+                throw new ModelLoadException(file, 0, 0, "no root element; expected a bgml:BenchmarkModel");
+            }
+            String namespace = reader.getNamespaceURI();
+            String element = (reader.getPrefix() == null || reader.getPrefix().isEmpty() ? "" : reader.getPrefix() + ":")
+                    + reader.getLocalName();
+            FormatVersion version = FormatVersion.parse(namespace);
+            int line = reader.getLocation().getLineNumber();
+            if (version == null) {
+                throw new ModelLoadException(file, line, 0, "not a BGML model: the root element is <" + element + ">"
+                        + (namespace == null || namespace.isEmpty() ? "" : " in namespace " + namespace)
+                        + "; expected bgml:BenchmarkModel or bgml:OptionCatalog in namespace " + BgmlPackage.eNS_URI);
+            }
+            if (version.compareTo(FormatVersion.CURRENT) > 0) {
+                throw new ModelLoadException(file, line, 0, "the file uses BGML format " + version
+                        + ", which is newer than this BGML Studio reads (format " + FormatVersion.CURRENT
+                        + "); open it with a newer BGML Studio");
+            }
+            if (version.compareTo(FormatVersion.CURRENT) < 0) {
+                throw new ModelLoadException(file, line, 0, "the file uses BGML format " + version
+                        + ", which this BGML Studio (format " + FormatVersion.CURRENT + ") cannot migrate");
+            }
+        } catch (XMLStreamException e) {
+            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNumber();
+            int column = e.getLocation() == null ? 0 : e.getLocation().getColumnNumber();
+            throw new ModelLoadException(file, Math.max(line, 0), Math.max(column, 0),
+                    "not well-formed XML: " + xmlMessage(e.getMessage()));
+        } catch (IOException e) {
+            throw new ModelLoadException(file, 0, 0, "cannot read: " + e.getMessage());
+        }
+    }
+
+    // ------------------------------------------------------------------ error translation
+
+    private static ModelLoadException describeLoadFailure(Path file, IOException e, Resource resource) {
+        if (!resource.getErrors().isEmpty()) {
+            return fromDiagnostic(file, resource.getErrors().get(0), resource.getErrors().size());
+        }
+        Throwable cause = e instanceof Resource.IOWrappedException && e.getCause() != null ? e.getCause() : e;
+        if (cause instanceof Resource.Diagnostic diagnostic) {
+            return fromDiagnostic(file, diagnostic, 1);
+        }
+        if (cause instanceof org.xml.sax.SAXParseException sax) {
+            return new ModelLoadException(file, sax.getLineNumber(), sax.getColumnNumber(),
+                    "not well-formed XML: " + xmlMessage(sax.getMessage()));
+        }
+        return new ModelLoadException(file, 0, 0, "cannot read the model: " + cause.getMessage());
+    }
+
+    private static ModelLoadException fromDiagnostic(Path file, Resource.Diagnostic d, int total) {
+        String message = explain(d);
+        if (total > 1) {
+            message += " (and " + (total - 1) + " more problem" + (total > 2 ? "s" : "") + ")";
+        }
+        return new ModelLoadException(file, d.getLine(), d.getColumn(), message);
+    }
+
+    private static String explain(Resource.Diagnostic d) {
+        if (d instanceof FeatureNotFoundException f) {
+            return "unknown attribute or element '" + f.getName() + "'" + onElement(f.getObject());
+        }
+        if (d instanceof UnresolvedReferenceException u) {
+            return "reference '" + u.getReference() + "'" + onElement(u.getObject())
+                    + " names no element of the model (expected an element path such as Test::RoundTrip)";
+        }
+        if (d instanceof IllegalValueException v) {
+            return "illegal value '" + v.getValue() + "' for '" + v.getFeature().getName() + "'" + onElement(v.getObject())
+                    + "; expected " + v.getFeature().getEType().getName();
+        }
+        if (d instanceof ClassNotFoundException c) {
+            return "unknown element type '" + c.getName() + "'";
+        }
+        if (d instanceof PackageNotFoundException p) {
+            return "unknown namespace " + p.uri() + "; expected " + BgmlPackage.eNS_URI;
+        }
+        if (d instanceof XMIException x && x.getCause() != null) {
+            Throwable cause = x.getCause();
+            if (cause instanceof org.xml.sax.SAXParseException sax) {
+                return "not well-formed XML: " + xmlMessage(sax.getMessage());
+            }
+            if (cause instanceof NumberFormatException n) {
+                return "not a number: " + n.getMessage();
+            }
+            return String.valueOf(cause.getMessage());
+        }
+        return String.valueOf(d.getMessage());
+    }
+
+    private static String onElement(EObject object) {
+        if (object == null) {
+            return "";
+        }
+        String path = ElementPaths.pathOf(object);
+        return " on " + object.eClass().getName() + (path.isEmpty() ? "" : " '" + path + "'");
+    }
+
+    /** Plain words for the parser messages a truncated or damaged file produces. */
+    private static String xmlMessage(String message) {
+        if (message == null) {
+            return "unknown parse error";
+        }
+        String m = message.replaceFirst("^ParseError at \\[row,col\\]:\\[\\d+,\\d+\\]\\s*Message:\\s*", "").trim();
+        if (m.contains("must start and end within the same entity") || m.contains("Premature end of file")
+                || m.contains("end of file")) {
+            return "the file ends before the model does (truncated?)";
+        }
+        return m;
+    }
+
+    private static URI catalogLocation() {
+        if (EMFPlugin.IS_ECLIPSE_RUNNING) {
+            return URI.createPlatformPluginURI(BUNDLE + "/catalogs/", true);
+        }
+        java.net.URL known = ModelFiles.class.getResource("/catalogs/tao.bgml");
+        if (known == null) {
+            return null;
+        }
+        String s = known.toString();
+        return URI.createURI(s.substring(0, s.length() - "tao.bgml".length()));
+    }
+}

@@ -1,0 +1,16 @@
+// bgml/bgml.h: the whole BGML measurement runtime in one include.
+
+#ifndef BGML_BGML_H
+#define BGML_BGML_H
+
+#include "bgml/affinity.h"
+#include "bgml/environment.h"
+#include "bgml/footprint.h"
+#include "bgml/json_writer.h"
+#include "bgml/pacer.h"
+#include "bgml/probes.h"
+#include "bgml/result_writer.h"
+#include "bgml/stats.h"
+#include "bgml/timer.h"
+
+#endif // BGML_BGML_H

@@ -1,0 +1,189 @@
+// bgml/timer.h: monotonic timestamps, preallocated sample histories,
+// per-thread histories and the cost of the probe itself.
+//
+// A timed loop looks like this; nothing in it allocates or locks:
+//
+//   bgml::SampleHistory history(warmup, samples);   // allocated here
+//   for (std::size_t i = 0; i != warmup + samples; ++i) {
+//     std::uint64_t start = bgml::now_ns();
+//     server->test_method(payload);
+//     history.record(bgml::now_ns() - start);
+//   }
+//   bgml::Stats stats = bgml::compute_stats(history.measured());
+
+#ifndef BGML_TIMER_H
+#define BGML_TIMER_H
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <time.h>
+#include <vector>
+
+namespace bgml {
+
+/// Nanoseconds on CLOCK_MONOTONIC. Only differences are meaningful.
+inline std::uint64_t now_ns()
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000ULL
+         + static_cast<std::uint64_t>(ts.tv_nsec);
+}
+
+/// A fixed-size store of samples (ns), allocated and touched in the
+/// constructor. The first `warmup` samples recorded are kept apart and
+/// are not part of measured(). Samples beyond the capacity are counted
+/// in dropped(), never stored.
+class SampleHistory {
+public:
+  SampleHistory(std::size_t warmup, std::size_t samples)
+    : data_(warmup + samples, 0), warmup_(warmup), count_(0), dropped_(0)
+  {
+  }
+
+  /// Store one sample. Constant time, no allocation.
+  void record(std::uint64_t ns)
+  {
+    if (count_ < data_.size())
+      data_[count_++] = ns;
+    else
+      ++dropped_;
+  }
+
+  /// True once warm-up plus sample count have been recorded.
+  bool full() const { return count_ == data_.size(); }
+
+  std::size_t warmup() const { return warmup_; }
+  std::size_t capacity() const { return data_.size(); }
+  std::size_t recorded() const { return count_; }
+  std::size_t dropped() const { return dropped_; }
+
+  /// Number of samples recorded after the warm-up.
+  std::size_t measured_count() const
+  {
+    return count_ > warmup_ ? count_ - warmup_ : 0;
+  }
+
+  /// Sample i of the measured part (0 = first after warm-up).
+  std::uint64_t measured_at(std::size_t i) const { return data_[warmup_ + i]; }
+
+  /// A copy of the measured samples, in recording order.
+  std::vector<std::uint64_t> measured() const
+  {
+    std::vector<std::uint64_t> out;
+    append_measured(out);
+    return out;
+  }
+
+  /// Append the measured samples to `out`.
+  void append_measured(std::vector<std::uint64_t>& out) const
+  {
+    if (count_ > warmup_)
+      out.insert(out.end(), data_.data() + warmup_, data_.data() + count_);
+  }
+
+  /// Forget all samples; the storage stays allocated.
+  void reset()
+  {
+    count_ = 0;
+    dropped_ = 0;
+  }
+
+private:
+  std::vector<std::uint64_t> data_;
+  std::size_t warmup_;
+  std::size_t count_;
+  std::size_t dropped_;
+};
+
+/// One SampleHistory per client thread. Thread i writes only to at(i),
+/// so recording needs no lock; merge with merged() after the threads
+/// have been joined.
+class ThreadHistories {
+public:
+  ThreadHistories(std::size_t threads, std::size_t warmup, std::size_t samples)
+  {
+    slots_.reserve(threads);
+    for (std::size_t i = 0; i != threads; ++i)
+      slots_.push_back(std::unique_ptr<Slot>(new Slot(warmup, samples)));
+  }
+
+  ThreadHistories(const ThreadHistories&) = delete;
+  ThreadHistories& operator=(const ThreadHistories&) = delete;
+
+  std::size_t threads() const { return slots_.size(); }
+  SampleHistory& at(std::size_t thread) { return slots_[thread]->history; }
+  const SampleHistory& at(std::size_t thread) const { return slots_[thread]->history; }
+
+  /// Measured samples of every thread: thread 0's first, then thread 1's...
+  std::vector<std::uint64_t> merged() const
+  {
+    std::vector<std::uint64_t> out;
+    out.reserve(measured_count());
+    for (std::size_t i = 0; i != slots_.size(); ++i)
+      slots_[i]->history.append_measured(out);
+    return out;
+  }
+
+  std::size_t measured_count() const
+  {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i != slots_.size(); ++i)
+      n += slots_[i]->history.measured_count();
+    return n;
+  }
+
+  std::size_t dropped() const
+  {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i != slots_.size(); ++i)
+      n += slots_[i]->history.dropped();
+    return n;
+  }
+
+private:
+  // Padding keeps each thread's counters off its neighbours' cache lines.
+  struct Slot {
+    Slot(std::size_t warmup, std::size_t samples) : history(warmup, samples) {}
+    char pad_before[64];
+    SampleHistory history;
+    char pad_after[64];
+  };
+
+  std::vector<std::unique_ptr<Slot> > slots_;
+};
+
+/// What one timestamp pair costs: the difference between two
+/// back-to-back now_ns() calls, which is what the probe adds to every
+/// measured interval.
+struct ProbeCost {
+  std::size_t pairs;
+  std::uint64_t min_ns;
+  std::uint64_t median_ns;
+};
+
+/// Time `pairs` back-to-back timestamp pairs and report min and median
+/// (the lower median for an even count). Takes well under a millisecond
+/// for the default.
+inline ProbeCost measure_probe_cost(std::size_t pairs = 4000)
+{
+  ProbeCost cost = { pairs, 0, 0 };
+  if (pairs == 0)
+    return cost;
+  std::vector<std::uint64_t> d(pairs, 0);
+  for (std::size_t i = 0; i != pairs; ++i) {
+    std::uint64_t a = now_ns();
+    std::uint64_t b = now_ns();
+    d[i] = b - a;
+  }
+  std::sort(d.begin(), d.end());
+  cost.min_ns = d[0];
+  cost.median_ns = d[(pairs - 1) / 2];
+  return cost;
+}
+
+} // namespace bgml
+
+#endif // BGML_TIMER_H
