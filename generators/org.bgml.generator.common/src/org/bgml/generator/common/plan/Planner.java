@@ -1,0 +1,247 @@
+package org.bgml.generator.common.plan;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.bgml.generator.common.Naming;
+import org.bgml.model.Assembly;
+import org.bgml.model.BenchmarkModel;
+import org.bgml.model.Configuration;
+import org.bgml.model.Connection;
+import org.bgml.model.Deployment;
+import org.bgml.model.Entity;
+import org.bgml.model.EventSink;
+import org.bgml.model.EventSource;
+import org.bgml.model.Facet;
+import org.bgml.model.Interface;
+import org.bgml.model.Metric;
+import org.bgml.model.Node;
+import org.bgml.model.Operation;
+import org.bgml.model.OptionDefinition;
+import org.bgml.model.OptionSetting;
+import org.bgml.model.PayloadSweep;
+import org.bgml.model.Port;
+import org.bgml.model.Process;
+import org.bgml.model.Receptacle;
+import org.eclipse.emf.ecore.EObject;
+
+/** Computes the {@link BenchmarkPlan} of a valid model. */
+public final class Planner {
+    private final Naming naming;
+
+    public Planner(Naming naming) {
+        this.naming = naming;
+    }
+
+    /**
+     * @param deploymentName    the deployment to plan, or null for the model's first (or, when the model has
+     *                          none, one process per top-level entity on localhost)
+     * @param configurationName the configuration whose settings apply, or null for the first (or none)
+     */
+    public BenchmarkPlan plan(BenchmarkModel model, String deploymentName, String configurationName) {
+        Deployment deployment = pick(model.getDeployments(), deploymentName, "deployment");
+        Configuration configuration = pick(model.getConfigurations(), configurationName, "configuration");
+
+        Map<String, Placement> placements = placements(model, deployment);
+        Map<Entity, String> processOf = new LinkedHashMap<>();
+        placements.forEach((name, p) -> p.entities.forEach(e -> processOf.put(e, name)));
+
+        Map<Facet, ServantPlan> servants = new LinkedHashMap<>();
+        for (Map.Entry<Entity, String> e : processOf.entrySet()) {
+            for (Port port : e.getKey().getPorts()) {
+                if (port instanceof Facet facet) {
+                    servants.put(facet, new ServantPlan(e.getKey(), facet, naming.iorFile(e.getKey(), facet)));
+                }
+            }
+        }
+
+        List<InvocationPlan> invocations = new ArrayList<>();
+        List<EventPlan> events = new ArrayList<>();
+        for (Connection c : model.getConnections()) {
+            if (c.getSource() instanceof Receptacle r && c.getTarget() instanceof Facet f) {
+                Entity client = (Entity) r.eContainer();
+                Entity server = (Entity) f.eContainer();
+                invocations.add(new InvocationPlan(c, client, r, server, f, servants.get(f), processOf.get(client),
+                        processOf.get(server), metrics(model, c, r, f, f.getInterface())));
+            } else if (c.getSource() instanceof EventSource s && c.getTarget() instanceof EventSink k) {
+                Entity supplier = (Entity) s.eContainer();
+                Entity consumer = (Entity) k.eContainer();
+                events.add(new EventPlan(c, supplier, s, consumer, k,
+                        c.getChannel() == null ? null : c.getChannel().getName(), processOf.get(supplier),
+                        processOf.get(consumer), metrics(model, c, s, k, null)));
+            }
+        }
+
+        List<ProcessPlan> processes = new ArrayList<>();
+        for (Map.Entry<String, Placement> e : placements.entrySet()) {
+            String name = e.getKey();
+            Placement placement = e.getValue();
+            List<ServantPlan> own = servants.values().stream().filter(s -> name.equals(processOf.get(s.entity()))).toList();
+            List<InvocationPlan> drives = invocations.stream().filter(i -> name.equals(i.clientProcess())).toList();
+            Set<String> iors = new LinkedHashSet<>();
+            drives.stream().filter(i -> !i.collocated()).forEach(i -> iors.add(i.servant().iorFile()));
+            processes.add(new ProcessPlan(name, placement.host, placement.cpus, List.copyOf(placement.entities), own, drives,
+                    events.stream().filter(v -> name.equals(v.supplierProcess())).toList(),
+                    events.stream().filter(v -> name.equals(v.consumerProcess())).toList(),
+                    List.copyOf(iors), options(configuration, placement.process), naming.resultFile(name)));
+        }
+        List<String> declared = new ArrayList<>(placements.keySet());
+        processes.sort(Comparator.comparingInt(Planner::role)
+                .thenComparingInt(p -> placements.get(p.name()).startOrder)
+                .thenComparingInt(p -> declared.indexOf(p.name())));
+        return new BenchmarkPlan(model, deployment == null ? null : deployment.getName(),
+                configuration == null ? null : configuration.getName(), List.copyOf(processes), List.copyOf(invocations),
+                List.copyOf(events));
+    }
+
+    /** 0 pure server, 1 serves and drives, 2 pure client. */
+    private static int role(ProcessPlan p) {
+        return p.isServer() ? (p.isClient() ? 1 : 0) : 2;
+    }
+
+    private static final class Placement {
+        final String host;
+        final List<Integer> cpus;
+        final int startOrder;
+        final Process process;
+        final List<Entity> entities = new ArrayList<>();
+
+        Placement(String host, List<Integer> cpus, int startOrder, Process process) {
+            this.host = host;
+            this.cpus = cpus;
+            this.startOrder = startOrder;
+            this.process = process;
+        }
+    }
+
+    private Map<String, Placement> placements(BenchmarkModel model, Deployment deployment) {
+        Map<String, Placement> placements = new LinkedHashMap<>();
+        if (deployment == null) {
+            for (Entity e : model.getEntities()) {
+                Placement p = new Placement("localhost", List.of(), 0, null);
+                p.entities.addAll(expand(e));
+                placements.put(naming.defaultProcess(e), p);
+            }
+            return placements;
+        }
+        for (Node node : deployment.getNodes()) {
+            for (Process process : node.getProcesses()) {
+                Placement p = new Placement(node.getHost() == null ? "localhost" : node.getHost(),
+                        List.copyOf(process.getCpus()), process.getStartOrder(), process);
+                for (Entity e : process.getEntities()) {
+                    p.entities.addAll(expand(e));
+                }
+                placements.put(process.getName(), p);
+            }
+        }
+        return placements;
+    }
+
+    /** An assembly stands for its components; other entities for themselves. */
+    private static List<Entity> expand(Entity e) {
+        if (e instanceof Assembly a) {
+            return new ArrayList<Entity>(a.getComponents());
+        }
+        return List.of(e);
+    }
+
+    private static List<MetricPlan> metrics(BenchmarkModel model, Connection c, Port from, Port to, Interface iface) {
+        List<MetricPlan> plans = new ArrayList<>();
+        for (Metric m : model.getMetrics()) {
+            if (m.getConnection() == c || m.getPort() == from || m.getPort() == to) {
+                Operation op = m.getOperation();
+                if (op == null && iface != null) {
+                    op = firstOperation(iface);
+                }
+                plans.add(new MetricPlan(m, kindOf(m), op, m.getEventType(), payloadSizes(m)));
+            }
+        }
+        return plans;
+    }
+
+    private static Operation firstOperation(Interface iface) {
+        if (!iface.getOperations().isEmpty()) {
+            return iface.getOperations().get(0);
+        }
+        for (Interface base : iface.getBases()) {
+            Operation op = firstOperation(base);
+            if (op != null) {
+                return op;
+            }
+        }
+        return null;
+    }
+
+    /** latency, throughput, jitter, footprint, payloadSweep, functionalPath, lookupTime, contextSwitch, missedDeadlines. */
+    public static String kindOf(Metric m) {
+        String n = m.eClass().getName();
+        return Character.toLowerCase(n.charAt(0)) + n.substring(1);
+    }
+
+    /** The payload sizes a metric runs at: the sweep's geometric series, or the workload's single size. */
+    public static List<Integer> payloadSizes(Metric m) {
+        List<Integer> sizes = new ArrayList<>();
+        if (m instanceof PayloadSweep sweep) {
+            double size = sweep.getMinBytes();
+            while (size <= sweep.getMaxBytes() + 1e-9) {
+                int rounded = (int) Math.round(size);
+                if (sizes.isEmpty() || sizes.get(sizes.size() - 1) != rounded) {
+                    sizes.add(rounded);
+                }
+                size *= sweep.getMultiplier();
+            }
+        } else {
+            sizes.add(m.getWorkload() == null ? 0 : m.getWorkload().getPayloadBytes());
+        }
+        return List.copyOf(sizes);
+    }
+
+    private static OptionPlan options(Configuration configuration, Process process) {
+        Map<String, List<String>> svcConf = new LinkedHashMap<>();
+        List<String> orbArgs = new ArrayList<>();
+        Map<String, String> configFile = new LinkedHashMap<>();
+        Map<String, String> environment = new LinkedHashMap<>();
+        Map<String, String> macros = new LinkedHashMap<>();
+        if (configuration != null && (configuration.getProcesses().isEmpty() || configuration.getProcesses().contains(process))) {
+            for (OptionSetting s : configuration.getSettings()) {
+                OptionDefinition o = s.getOption();
+                String key = o.getKey() == null || o.getKey().isEmpty() ? o.getName() : o.getKey();
+                switch (o.getLanding()) {
+                case SVC_CONF -> {
+                    List<String> args = svcConf.computeIfAbsent(o.getFactory() == null ? "Resource_Factory" : o.getFactory(),
+                            f -> new ArrayList<>());
+                    args.add(key);
+                    args.add(s.getValue());
+                }
+                case ORB_ARGUMENT -> {
+                    orbArgs.add(key);
+                    orbArgs.add(s.getValue());
+                }
+                case CONFIG_FILE -> configFile.put(key, s.getValue());
+                case ENVIRONMENT -> environment.put(key, s.getValue());
+                case COMPILE_MACRO -> macros.put(key, s.getValue());
+                default -> throw new IllegalStateException("unknown landing " + o.getLanding());
+                }
+            }
+        }
+        return new OptionPlan(svcConf, orbArgs, configFile, environment, macros);
+    }
+
+    private static <T extends EObject> T pick(List<T> candidates, String name, String what) {
+        if (name == null) {
+            return candidates.isEmpty() ? null : candidates.get(0);
+        }
+        for (T t : candidates) {
+            if (name.equals(((org.bgml.model.NamedElement) t).getName())) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException("the model has no " + what + " named '" + name + "'");
+    }
+
+}

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Sets up the machine and runs every test: the Java test bundles (Tycho surefire, inside OSGi),
+# the C++ measurement runtime tests (C++11 and C++17), and the command-line smoke checks.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+"$root/scripts/setup.sh"
+cd "$root"
+echo "== Java: build and test bundles"
+scripts/build.sh
+echo "== C++ measurement runtime"
+runtime/cpp/tests/run.sh
+echo "== command line"
+tests/cli-smoke.sh
