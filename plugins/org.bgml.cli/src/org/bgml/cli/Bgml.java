@@ -24,6 +24,7 @@ public final class Bgml {
         register(new ValidateCommand());
         register(new InfoCommand());
         register(new FormatCommand());
+        register(new GenerateCommand());
     }
 
     private void register(Command command) {
