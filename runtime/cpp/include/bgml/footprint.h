@@ -10,6 +10,7 @@
 #ifndef BGML_FOOTPRINT_H
 #define BGML_FOOTPRINT_H
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
@@ -47,6 +48,22 @@ inline long proc_status_value(const std::string& key)
       return std::strtol(line.c_str() + prefix.size(), 0, 10);
   }
   return -1;
+}
+
+/// VmHWM and VmRSS (KiB) from one read of /proc/self/status, so that
+/// the two figures belong to the same moment; -1 when missing.
+inline void read_vm_kib(long& hwm_kib, long& rss_kib)
+{
+  hwm_kib = -1;
+  rss_kib = -1;
+  std::ifstream in("/proc/self/status");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.compare(0, 6, "VmHWM:") == 0)
+      hwm_kib = std::strtol(line.c_str() + 6, 0, 10);
+    else if (line.compare(0, 6, "VmRSS:") == 0)
+      rss_kib = std::strtol(line.c_str() + 6, 0, 10);
+  }
 }
 
 /// Voluntary plus involuntary context switches of the calling thread so
@@ -123,8 +140,7 @@ inline Footprint read_footprint()
     f.binaries.push_back(b);
     f.static_bytes += b.bytes;
   }
-  f.vm_hwm_kib = proc_status_value("VmHWM");
-  f.vm_rss_kib = proc_status_value("VmRSS");
+  read_vm_kib(f.vm_hwm_kib, f.vm_rss_kib);
   return f;
 }
 

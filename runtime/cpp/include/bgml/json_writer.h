@@ -108,7 +108,8 @@ inline std::string json_quote(const std::string& text)
 }
 
 /// A finite double as a JSON number that reads back exactly; "null"
-/// for NaN and infinities.
+/// for NaN and infinities. 17 significant digits always read back, so
+/// the loop ends with a correct text.
 inline std::string json_number(double value)
 {
   if (!std::isfinite(value))
@@ -123,8 +124,7 @@ inline std::string json_number(double value)
     std::istringstream in(text);
     in.imbue(std::locale::classic());
     double back = 0;
-    in >> back;
-    if (back == value)
+    if ((in >> back) && back == value) // fails on overflow, e.g. DBL_MAX at 15 digits
       break;
   }
   return text;

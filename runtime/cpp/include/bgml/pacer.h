@@ -6,6 +6,9 @@
 // deadline; the deadline defaults to the period. A call that finishes
 // later is a missed deadline.
 //
+// With period 0 there is no pacing (calls run as fast as they can) and
+// each call's deadline counts from the moment wait_for_period() returned.
+//
 // A late call does not cause a burst of catch-up calls: at most one call
 // is released per period. After a late call the next call starts at
 // once if its period is still running; periods that ended while the
@@ -53,16 +56,17 @@ inline void sleep_until_ns(std::uint64_t t_ns)
 
 class Pacer {
 public:
-  /// period_ns must be > 0. deadline_ns == 0 means "the period", and
-  /// the deadline counts from the period start. With spin_ns > 0 the pacer
-  /// sleeps until spin_ns before the period start and then spins, which
-  /// releases calls more precisely at the cost of a busy CPU.
+  /// deadline_ns == 0 means "the period". With period_ns == 0 there is
+  /// no pacing, and no deadline unless deadline_ns is given. With
+  /// spin_ns > 0 the pacer sleeps until spin_ns before the period start
+  /// and then spins, which releases calls more precisely at the cost of
+  /// a busy CPU.
   explicit Pacer(std::uint64_t period_ns, std::uint64_t deadline_ns = 0,
                  std::uint64_t spin_ns = 0)
     : period_(period_ns),
       deadline_(deadline_ns != 0 ? deadline_ns : period_ns),
       spin_(spin_ns),
-      start_(0), period_index_(0), started_(false),
+      start_(0), period_index_(0), release_(0), started_(false),
       calls_(0), missed_(0), skipped_(0)
   {
   }
@@ -85,16 +89,16 @@ public:
       start();
     std::uint64_t release = period_start();
     std::uint64_t now = now_ns();
-    if (now >= release)
-      return now;
-    if (spin_ == 0) {
+    if (now < release && spin_ == 0) {
       sleep_until_ns(release);
-      return now_ns();
+      now = now_ns();
+    } else if (now < release) {
+      if (release - now > spin_)
+        sleep_until_ns(release - spin_);
+      while ((now = now_ns()) < release) {
+      }
     }
-    if (release - now > spin_)
-      sleep_until_ns(release - spin_);
-    while ((now = now_ns()) < release) {
-    }
+    release_ = now;
     return now;
   }
 
@@ -106,7 +110,7 @@ public:
   bool call_finished(std::uint64_t end_ns)
   {
     ++calls_;
-    bool missed = end_ns > deadline();
+    bool missed = deadline_ != 0 && end_ns > deadline();
     if (missed)
       ++missed_;
     std::uint64_t next = period_index_ + 1;
@@ -127,7 +131,11 @@ public:
   std::uint64_t period_ns() const { return period_; }
   std::uint64_t deadline_ns() const { return deadline_; }
   std::uint64_t period_start() const { return start_ + period_index_ * period_; }
-  std::uint64_t deadline() const { return period_start() + deadline_; }
+  /// Absolute deadline of the current call.
+  std::uint64_t deadline() const
+  {
+    return (period_ != 0 ? period_start() : release_) + deadline_;
+  }
   std::uint64_t calls() const { return calls_; }
   std::uint64_t missed() const { return missed_; }
   std::uint64_t skipped() const { return skipped_; }
@@ -138,6 +146,7 @@ private:
   std::uint64_t spin_;
   std::uint64_t start_;
   std::uint64_t period_index_;
+  std::uint64_t release_; // when wait_for_period() last returned
   bool started_;
   std::uint64_t calls_;
   std::uint64_t missed_;

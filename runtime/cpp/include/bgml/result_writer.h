@@ -205,8 +205,15 @@ struct ResultFile {
   }
 
   /// Free-form context, e.g. ("orb", "omniORB 4.2.5"), ("svcConf", ...).
+  /// A key given again replaces its value, so keys stay unique.
   void add_label(const std::string& key, const std::string& value)
   {
+    for (std::size_t i = 0; i != labels.size(); ++i) {
+      if (labels[i].first == key) {
+        labels[i].second = value;
+        return;
+      }
+    }
     labels.push_back(std::make_pair(key, value));
   }
 
@@ -342,6 +349,7 @@ inline std::string to_json(const ResultFile& r)
   w.key("pairs");    w.value_uint(r.probe_cost.pairs);
   w.key("minNs");    w.value_uint(r.probe_cost.min_ns);
   w.key("medianNs"); w.value_uint(r.probe_cost.median_ns);
+  w.key("meanNs");   w.value_double(r.probe_cost.mean_ns);
   w.end_object();
 
   w.key("footprint");
