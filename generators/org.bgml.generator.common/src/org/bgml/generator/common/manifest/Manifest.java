@@ -31,10 +31,19 @@ public record Manifest(int schemaVersion, String model, String target, String de
      * @param ready        the signal that the process is ready for the next one to start
      * @param stop         how it ends: "exit" (it exits by itself) or "signal" (SIGTERM from the launcher)
      * @param results      result files it writes, relative to the run folder
+     * @param done         for a process that both serves and drives (stop "signal"): the signal that its own
+     *                     metric loops are finished, so the launcher may stop the servers; null otherwise
      */
     public record ProcessSpec(String name, String role, String executable, List<String> args,
             java.util.Map<String, String> env, String cwd, List<Integer> cpus, Readiness ready, int readyTimeoutSeconds,
-            int timeoutSeconds, String stop, List<String> results) {
+            int timeoutSeconds, String stop, List<String> results, Readiness done) {
+
+        /** A process without a separate done signal. */
+        public ProcessSpec(String name, String role, String executable, List<String> args, java.util.Map<String, String> env,
+                String cwd, List<Integer> cpus, Readiness ready, int readyTimeoutSeconds, int timeoutSeconds, String stop,
+                List<String> results) {
+            this(name, role, executable, args, env, cwd, cpus, ready, readyTimeoutSeconds, timeoutSeconds, stop, results, null);
+        }
     }
 
     /**

@@ -1,0 +1,226 @@
+package org.bgml.launcher.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import org.bgml.generator.common.manifest.Manifest;
+import org.bgml.generator.common.manifest.Manifest.ProcessSpec;
+import org.bgml.generator.common.manifest.Manifest.Readiness;
+import org.bgml.launcher.process.ChildProcess;
+
+/**
+ * Runs a generated benchmark from its {@code manifest.json} alone. Processes start in manifest order, each in
+ * its own process group with its own log. A process that stops by signal (a server) must become ready within
+ * its limit before the next one starts; a process that exits by itself (a client) runs to completion, within its
+ * limit, before the next one starts, so clients never disturb each other's measurements. When every client has
+ * finished (and every serve-and-drive process has signalled it is done), servers get SIGTERM in reverse order,
+ * then SIGKILL after a grace period. Whatever happens, every process group is gone when {@link #run} returns.
+ */
+public final class ManifestRunner {
+    private static final long POLL_MILLIS = 10;
+    private static final long GRACE_MILLIS = 5_000;
+    private static final int LOG_TAIL_LINES = 20;
+
+    private final Path benchDir;
+    private final Manifest manifest;
+
+    public ManifestRunner(Path benchDir, Manifest manifest) {
+        this.benchDir = benchDir.toAbsolutePath().normalize();
+        this.manifest = manifest;
+    }
+
+    public RunOutcome run(Path runDir, RunListener listener) throws InterruptedException, IOException {
+        Path run = runDir.toAbsolutePath().normalize();
+        Files.createDirectories(run.resolve("logs"));
+        Files.createDirectories(run.resolve("results"));
+        List<Started> started = new ArrayList<>();
+        String failure = null;
+        long t0 = System.nanoTime();
+        long measuring = 0;
+        try {
+            int index = 0;
+            for (ProcessSpec spec : manifest.processes()) {
+                listener.starting(spec.name(), index++, manifest.processes().size());
+                Started s = new Started(spec, start(spec, run));
+                started.add(s);
+                failure = "exit".equals(spec.stop()) ? runToCompletion(s, started) : awaitReady(s, run, listener);
+                if (failure != null) {
+                    break;
+                }
+            }
+            if (failure == null) {
+                failure = awaitDone(started, run);
+            }
+            measuring = System.nanoTime() - t0;
+        } finally {
+            listener.stopping();
+            stopAll(started);
+        }
+        List<ProcessOutcome> outcomes = new ArrayList<>();
+        for (Started s : started) {
+            String problem = s.problem;
+            if (problem == null && failure == null) {
+                List<String> missing = s.spec.results().stream().filter(r -> !Files.isRegularFile(run.resolve(r))).toList();
+                if (!missing.isEmpty()) {
+                    problem = "did not write " + String.join(", ", missing);
+                }
+            }
+            ProcessOutcome outcome = new ProcessOutcome(s.spec.name(), s.spec.role(), s.exitCode, problem, s.child.log(),
+                    problem == null ? List.of() : s.child.logTail(LOG_TAIL_LINES));
+            outcomes.add(outcome);
+            listener.finished(outcome);
+            if (failure == null && problem != null) {
+                failure = s.spec.name() + " " + problem;
+            }
+        }
+        return new RunOutcome(failure, outcomes, run, measuring);
+    }
+
+    /** A foreground process: wait for it to exit within its limit, watching that the servers stay up. */
+    private String runToCompletion(Started s, List<Started> all) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(s.spec.timeoutSeconds());
+        while (!s.child.waitFor(POLL_MILLIS * 10)) {
+            String died = deadServer(all);
+            if (died != null) {
+                s.problem = "was stopped because " + died;
+                return died;
+            }
+            if (System.nanoTime() > deadline) {
+                s.problem = "was still running after its limit of " + s.spec.timeoutSeconds() + " s (hung?) and was killed";
+                s.child.kill();
+                s.exitCode = -1;
+                return s.spec.name() + " " + s.problem;
+            }
+        }
+        s.exitCode = s.child.exitValue();
+        s.child.kill(); // reap anything it left behind in its group
+        if (s.exitCode != 0) {
+            s.problem = exitDescription(s.exitCode);
+            return s.spec.name() + " " + s.problem;
+        }
+        return null;
+    }
+
+    /** A background process: wait until its readiness signal appears, or it dies, or its limit passes. */
+    private String awaitReady(Started s, Path run, RunListener listener) throws InterruptedException {
+        Readiness ready = s.spec.ready();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(s.spec.readyTimeoutSeconds());
+        while (!Signals.reached(ready, run, s.child.log())) {
+            if (!s.child.isAlive()) {
+                s.exitCode = s.child.exitValue();
+                s.problem = exitDescription(s.exitCode) + " before it was ready";
+                return s.spec.name() + " " + s.problem;
+            }
+            if (System.nanoTime() > deadline) {
+                s.problem = "was not ready after " + s.spec.readyTimeoutSeconds() + " s: no " + Signals.describe(ready);
+                return s.spec.name() + " " + s.problem;
+            }
+            Thread.sleep(POLL_MILLIS);
+        }
+        listener.ready(s.spec.name());
+        return null;
+    }
+
+    /** Waits for the done signal of every serve-and-drive process, within each one's limit. */
+    private String awaitDone(List<Started> started, Path run) throws InterruptedException {
+        for (Started s : started) {
+            if (s.spec.done() == null) {
+                continue;
+            }
+            long deadline = s.startNanos + TimeUnit.SECONDS.toNanos(s.spec.timeoutSeconds());
+            while (!Signals.reached(s.spec.done(), run, s.child.log())) {
+                String died = deadServer(started);
+                if (died != null) {
+                    return died;
+                }
+                if (System.nanoTime() > deadline) {
+                    s.problem = "did not finish its measurements within " + s.spec.timeoutSeconds() + " s (no "
+                            + Signals.describe(s.spec.done()) + ")";
+                    return s.spec.name() + " " + s.problem;
+                }
+                Thread.sleep(POLL_MILLIS);
+            }
+        }
+        return null;
+    }
+
+    /** Names a background process that ended on its own, marking it failed; null if all still run. */
+    private static String deadServer(List<Started> all) {
+        for (Started s : all) {
+            if (!"exit".equals(s.spec.stop()) && s.problem == null && !s.child.isAlive()) {
+                s.exitCode = s.child.exitValue();
+                s.problem = exitDescription(s.exitCode) + " while the benchmark was running";
+                return s.spec.name() + " " + s.problem;
+            }
+        }
+        return null;
+    }
+
+    /** SIGTERM to every background process in reverse start order, then SIGKILL what is left. */
+    private static void stopAll(List<Started> started) throws InterruptedException {
+        for (int i = started.size() - 1; i >= 0; i--) {
+            Started s = started.get(i);
+            boolean wasRunning = s.child.isAlive();
+            s.child.terminate(GRACE_MILLIS);
+            if (wasRunning && !"exit".equals(s.spec.stop())) {
+                s.exitCode = s.child.exitValue();
+                if (s.exitCode != 0 && s.problem == null) {
+                    s.problem = "did not stop cleanly on SIGTERM: " + exitDescription(s.exitCode);
+                }
+            }
+        }
+    }
+
+    private ChildProcess start(ProcessSpec spec, Path run) throws IOException {
+        List<String> command = new ArrayList<>();
+        if (spec.cpus() != null && !spec.cpus().isEmpty()) {
+            command.add("taskset");
+            command.add("-c");
+            command.add(spec.cpus().stream().map(String::valueOf).collect(Collectors.joining(",")));
+        }
+        String exe = spec.executable();
+        command.add(exe.contains("/") ? benchDir.resolve(exe).toString() : exe);
+        command.addAll(spec.args());
+        Path cwd = run.resolve(spec.cwd() == null ? "." : spec.cwd()).normalize();
+        Files.createDirectories(cwd);
+        Map<String, String> env = spec.env() == null ? Map.of() : spec.env();
+        return ChildProcess.start(spec.name(), command, cwd, env, run.resolve("logs").resolve(spec.name() + ".log"));
+    }
+
+    static String exitDescription(int code) {
+        if (code > 128) {
+            int signal = code - 128;
+            return "was killed by signal " + signal + signalName(signal);
+        }
+        return "exited with code " + code;
+    }
+
+    private static String signalName(int signal) {
+        return switch (signal) {
+        case 6 -> " (SIGABRT)";
+        case 9 -> " (SIGKILL)";
+        case 11 -> " (SIGSEGV)";
+        case 15 -> " (SIGTERM)";
+        default -> "";
+        };
+    }
+
+    private static final class Started {
+        final ProcessSpec spec;
+        final ChildProcess child;
+        final long startNanos = System.nanoTime();
+        int exitCode = -1;
+        String problem;
+
+        Started(ProcessSpec spec, ChildProcess child) {
+            this.spec = spec;
+            this.child = child;
+        }
+    }
+}
