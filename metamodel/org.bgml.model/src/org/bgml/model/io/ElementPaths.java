@@ -1,6 +1,9 @@
 package org.bgml.model.io;
 
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.bgml.model.IdlDefinition;
 import org.bgml.model.NamedElement;
@@ -42,9 +45,15 @@ public final class ElementPaths {
      * references, which must resolve back to the same object.
      */
     public static String uniquePathOf(EObject object) {
+        return uniquePathOf(object, null);
+    }
+
+    /** {@link #uniquePathOf(EObject)}, looking names up in {@code index} when it is not null. */
+    public static String uniquePathOf(EObject object, Index index) {
         for (EObject o = object; o.eContainer() != null; o = o.eContainer()) {
             if (!(o instanceof NamedElement named) || !isIdentifierLike(named.getName())
-                    || countNamed(o.eContainer(), named.getName()) != 1) {
+                    || (index != null ? index.countNamed(o.eContainer(), named.getName())
+                            : countNamed(o.eContainer(), named.getName())) != 1) {
                 return null;
             }
         }
@@ -53,17 +62,54 @@ public final class ElementPaths {
 
     /** Finds the element with {@code path} below {@code root}, or null. */
     public static EObject resolve(EObject root, String path) {
+        return resolve(root, path, null);
+    }
+
+    /** {@link #resolve(EObject, String)}, looking names up in {@code index} when it is not null. */
+    public static EObject resolve(EObject root, String path, Index index) {
         if (path.isEmpty()) {
             return root;
         }
         EObject current = root;
         for (String name : path.replace(IDL_SEPARATOR, SEPARATOR).split(SEPARATOR, -1)) {
-            current = namedChild(current, name);
+            current = index != null ? index.namedChild(current, name) : namedChild(current, name);
             if (current == null) {
                 return null;
             }
         }
         return current;
+    }
+
+    /**
+     * The children of each container by name, built on first use. Without it every path lookup scans all
+     * siblings, which makes loading and saving a model with thousands of elements quadratic. Valid only while
+     * the tree does not change: {@link BgmlResource} keeps one for the duration of a load or a save.
+     */
+    public static final class Index {
+        private static final Object DUPLICATE = new Object();
+        private final Map<EObject, Map<String, Object>> byContainer = new IdentityHashMap<>();
+
+        int countNamed(EObject container, String name) {
+            Object found = childrenOf(container).get(name);
+            return found == null ? 0 : found == DUPLICATE ? 2 : 1;
+        }
+
+        EObject namedChild(EObject container, String name) {
+            Object found = childrenOf(container).get(name);
+            return found instanceof EObject child ? child : null;
+        }
+
+        private Map<String, Object> childrenOf(EObject container) {
+            return byContainer.computeIfAbsent(container, c -> {
+                Map<String, Object> names = new HashMap<>();
+                for (EObject child : c.eContents()) {
+                    if (child instanceof NamedElement named && named.getName() != null) {
+                        names.merge(named.getName(), child, (first, second) -> DUPLICATE);
+                    }
+                }
+                return names;
+            });
+        }
     }
 
     /** The path of the nearest named element containing {@code object}, {@code object} included. */

@@ -13,7 +13,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Map;
 
-import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
@@ -26,12 +25,6 @@ import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.emf.ecore.resource.ResourceSet;
 import org.eclipse.emf.ecore.resource.impl.ResourceSetImpl;
-import org.eclipse.emf.ecore.xmi.ClassNotFoundException;
-import org.eclipse.emf.ecore.xmi.FeatureNotFoundException;
-import org.eclipse.emf.ecore.xmi.IllegalValueException;
-import org.eclipse.emf.ecore.xmi.PackageNotFoundException;
-import org.eclipse.emf.ecore.xmi.UnresolvedReferenceException;
-import org.eclipse.emf.ecore.xmi.XMIException;
 
 /**
  * Loads and saves {@code .bgml} files. Loading checks the format version first and turns every parse
@@ -72,20 +65,20 @@ public final class ModelFiles {
 
     /** Loads any BGML file (a benchmark model or an option catalogue) into {@code set} and returns its root. */
     public static EObject loadRoot(ResourceSet set, Path file) throws ModelLoadException {
-        checkHeader(file);
+        String root = checkHeader(file);
         Resource resource = set.createResource(uriOf(file));
         try (InputStream in = Files.newInputStream(file)) {
             resource.load(in, Map.of());
         } catch (IOException e) {
             set.getResources().remove(resource);
-            throw describeLoadFailure(file, e, resource);
+            throw describeLoadFailure(file, root, e, resource);
         } catch (RuntimeException e) {
             set.getResources().remove(resource);
             throw new ModelLoadException(file, 0, 0, "cannot read the model: " + e);
         }
         if (!resource.getErrors().isEmpty()) {
             set.getResources().remove(resource);
-            throw fromDiagnostic(file, resource.getErrors().get(0), resource.getErrors().size());
+            throw fromDiagnostic(file, root, resource.getErrors().get(0), resource.getErrors().size(), resource);
         }
         if (resource.getContents().size() != 1) {
             throw new ModelLoadException(file, 0, 0,
@@ -141,8 +134,11 @@ public final class ModelFiles {
 
     // ------------------------------------------------------------------ header check
 
-    /** Reads the root element only: refuses empty, non-XML, foreign and newer-format files with one message. */
-    private static void checkHeader(Path file) throws ModelLoadException {
+    /**
+     * Reads the root element only: refuses empty, non-XML, foreign and newer-format files with one message.
+     * Returns the root element's qualified name, for messages about the rest of the file.
+     */
+    private static String checkHeader(Path file) throws ModelLoadException {
         try {
             if (Files.size(file) == 0) {
                 throw new ModelLoadException(file, 0, 0, "the file is empty; expected a BGML model (XMI)");
@@ -152,16 +148,13 @@ public final class ModelFiles {
         } catch (IOException e) {
             throw new ModelLoadException(file, 0, 0, "cannot read: " + e.getMessage());
         }
-        XMLInputFactory factory = XMLInputFactory.newFactory();
-        factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
-        factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
         try (InputStream in = Files.newInputStream(file)) {
-            XMLStreamReader reader = factory.createXMLStreamReader(in);
+            XMLStreamReader reader = LoadErrors.safeFactory().createXMLStreamReader(in);
             while (reader.hasNext() && reader.next() != XMLStreamConstants.START_ELEMENT) {
                 // skip the prolog
             }
             if (reader.getEventType() != XMLStreamConstants.START_ELEMENT) {
-                throw new ModelLoadException(file, 0, 0, "no root element; expected a bgml:BenchmarkModel");
+                throw new ModelLoadException(file, 0, 0, "no root element; expected a " + LoadErrors.ROOTS);
             }
             String namespace = reader.getNamespaceURI();
             String element = (reader.getPrefix() == null || reader.getPrefix().isEmpty() ? "" : reader.getPrefix() + ":")
@@ -171,22 +164,23 @@ public final class ModelFiles {
             if (version == null) {
                 throw new ModelLoadException(file, line, 0, "not a BGML model: the root element is <" + element + ">"
                         + (namespace == null || namespace.isEmpty() ? "" : " in namespace " + namespace)
-                        + "; expected bgml:BenchmarkModel or bgml:OptionCatalog in namespace " + BgmlPackage.eNS_URI);
+                        + "; expected " + LoadErrors.ROOTS + " in namespace " + BgmlPackage.eNS_URI);
             }
             if (version.compareTo(FormatVersion.CURRENT) > 0) {
                 throw new ModelLoadException(file, line, 0, "the file uses BGML format " + version
                         + ", which is newer than this BGML Studio reads (format " + FormatVersion.CURRENT
-                        + "); open it with a newer BGML Studio");
+                        + "); expected format " + FormatVersion.CURRENT + " or older: open it with a newer BGML Studio");
             }
             if (version.compareTo(FormatVersion.CURRENT) < 0) {
                 throw new ModelLoadException(file, line, 0, "the file uses BGML format " + version
-                        + ", which this BGML Studio (format " + FormatVersion.CURRENT + ") cannot migrate");
+                        + ", which this BGML Studio (format " + FormatVersion.CURRENT + ") cannot migrate; expected format "
+                        + FormatVersion.CURRENT);
             }
+            return element;
         } catch (XMLStreamException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNumber();
             int column = e.getLocation() == null ? 0 : e.getLocation().getColumnNumber();
-            throw new ModelLoadException(file, Math.max(line, 0), Math.max(column, 0),
-                    "not well-formed XML: " + xmlMessage(e.getMessage()));
+            throw new ModelLoadException(file, Math.max(line, 0), Math.max(column, 0), LoadErrors.beforeRoot(e.getMessage()));
         } catch (IOException e) {
             throw new ModelLoadException(file, 0, 0, "cannot read: " + e.getMessage());
         }
@@ -194,79 +188,27 @@ public final class ModelFiles {
 
     // ------------------------------------------------------------------ error translation
 
-    private static ModelLoadException describeLoadFailure(Path file, IOException e, Resource resource) {
+    private static ModelLoadException describeLoadFailure(Path file, String root, IOException e, Resource resource) {
         if (!resource.getErrors().isEmpty()) {
-            return fromDiagnostic(file, resource.getErrors().get(0), resource.getErrors().size());
+            return fromDiagnostic(file, root, resource.getErrors().get(0), resource.getErrors().size(), resource);
         }
         Throwable cause = e instanceof Resource.IOWrappedException && e.getCause() != null ? e.getCause() : e;
         if (cause instanceof Resource.Diagnostic diagnostic) {
-            return fromDiagnostic(file, diagnostic, 1);
+            return fromDiagnostic(file, root, diagnostic, 1, resource);
         }
         if (cause instanceof org.xml.sax.SAXParseException sax) {
-            return new ModelLoadException(file, sax.getLineNumber(), sax.getColumnNumber(),
-                    "not well-formed XML: " + xmlMessage(sax.getMessage()));
+            return new ModelLoadException(file, Math.max(sax.getLineNumber(), 0), Math.max(sax.getColumnNumber(), 0),
+                    LoadErrors.insideModel(sax.getMessage(), root));
         }
         return new ModelLoadException(file, 0, 0, "cannot read the model: " + cause.getMessage());
     }
 
-    private static ModelLoadException fromDiagnostic(Path file, Resource.Diagnostic d, int total) {
-        String message = explain(d);
+    private static ModelLoadException fromDiagnostic(Path file, String root, Resource.Diagnostic d, int total, Resource resource) {
+        String message = LoadErrors.explain(d, file, root, resource);
         if (total > 1) {
             message += " (and " + (total - 1) + " more problem" + (total > 2 ? "s" : "") + ")";
         }
-        return new ModelLoadException(file, d.getLine(), d.getColumn(), message);
-    }
-
-    private static String explain(Resource.Diagnostic d) {
-        if (d instanceof FeatureNotFoundException f) {
-            return "unknown attribute or element '" + f.getName() + "'" + onElement(f.getObject());
-        }
-        if (d instanceof UnresolvedReferenceException u) {
-            return "reference '" + u.getReference() + "'" + onElement(u.getObject())
-                    + " names no element of the model (expected an element path such as Test::RoundTrip)";
-        }
-        if (d instanceof IllegalValueException v) {
-            return "illegal value '" + v.getValue() + "' for '" + v.getFeature().getName() + "'" + onElement(v.getObject())
-                    + "; expected " + v.getFeature().getEType().getName();
-        }
-        if (d instanceof ClassNotFoundException c) {
-            return "unknown element type '" + c.getName() + "'";
-        }
-        if (d instanceof PackageNotFoundException p) {
-            return "unknown namespace " + p.uri() + "; expected " + BgmlPackage.eNS_URI;
-        }
-        if (d instanceof XMIException x && x.getCause() != null) {
-            Throwable cause = x.getCause();
-            if (cause instanceof org.xml.sax.SAXParseException sax) {
-                return "not well-formed XML: " + xmlMessage(sax.getMessage());
-            }
-            if (cause instanceof NumberFormatException n) {
-                return "not a number: " + n.getMessage();
-            }
-            return String.valueOf(cause.getMessage());
-        }
-        return String.valueOf(d.getMessage());
-    }
-
-    private static String onElement(EObject object) {
-        if (object == null) {
-            return "";
-        }
-        String path = ElementPaths.pathOf(object);
-        return " on " + object.eClass().getName() + (path.isEmpty() ? "" : " '" + path + "'");
-    }
-
-    /** Plain words for the parser messages a truncated or damaged file produces. */
-    private static String xmlMessage(String message) {
-        if (message == null) {
-            return "unknown parse error";
-        }
-        String m = message.replaceFirst("^ParseError at \\[row,col\\]:\\[\\d+,\\d+\\]\\s*Message:\\s*", "").trim();
-        if (m.contains("must start and end within the same entity") || m.contains("Premature end of file")
-                || m.contains("end of file")) {
-            return "the file ends before the model does (truncated?)";
-        }
-        return m;
+        return new ModelLoadException(file, Math.max(d.getLine(), 0), Math.max(d.getColumn(), 0), message);
     }
 
     private static URI catalogLocation() {

@@ -1,0 +1,85 @@
+package org.bgml.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+import org.bgml.cli.bench.ModelBenchmark;
+import org.bgml.cli.bench.SyntheticModels;
+import org.bgml.model.io.ModelLoadException;
+
+/** {@code bgml benchmark model [--components N] [--repeat R] [--warmup W]}: how fast BGML handles a large model. */
+final class BenchmarkCommand implements Command {
+    static final int DEFAULT_COMPONENTS = 1000;
+    static final int DEFAULT_REPEAT = 5;
+    static final int DEFAULT_WARMUP = 2;
+
+    @Override
+    public String name() {
+        return "benchmark";
+    }
+
+    @Override
+    public String synopsis() {
+        return "model [--components N] [--repeat R] [--warmup W]";
+    }
+
+    @Override
+    public String summary() {
+        return "time load, validate and save of a synthetic model (default 1,000 components) and report the heap";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
+        Arguments a = new Arguments(args, "--components", "--repeat", "--warmup");
+        String what = a.single("benchmark (model)");
+        if (!what.equals("model")) {
+            throw new UsageException("unknown benchmark '" + what + "'; the only one is 'model'");
+        }
+        ModelBenchmark.Options options = new ModelBenchmark.Options(
+                number(a, "--components", DEFAULT_COMPONENTS, SyntheticModels.MIN_COMPONENTS),
+                number(a, "--repeat", DEFAULT_REPEAT, 1),
+                number(a, "--warmup", DEFAULT_WARMUP, 0));
+        Path work = null;
+        try {
+            work = Files.createTempDirectory("bgml-benchmark-");
+            ModelBenchmark.print(ModelBenchmark.run(options, work), out);
+            return Bgml.OK;
+        } catch (IOException | ModelLoadException e) {
+            err.println("bgml benchmark: " + (e instanceof ModelLoadException m ? m.describe() : e.getMessage()));
+            return Bgml.UNUSABLE;
+        } finally {
+            delete(work);
+        }
+    }
+
+    private static int number(Arguments a, String option, int fallback, int minimum) throws UsageException {
+        String value = a.optional(option);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            int n = Integer.parseInt(value);
+            if (n >= minimum) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException(option + " needs a whole number of at least " + minimum + ", not '" + value + "'");
+    }
+
+    private static void delete(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temporary folder left behind is harmless
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package org.bgml.cli.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** {@code bgml benchmark model}: prints its table (the figures themselves are not checked: this is no timed test). */
+class BenchmarkCommandTest {
+    private static final String MS = " +\\d+\\.\\d +\\d+\\.\\d +\\d+\\.\\d";
+
+    @Test
+    void printsEveryRowForASmallModel() {
+        Cli.Result r = Cli.run("benchmark", "model", "--components", "20", "--repeat", "1", "--warmup", "0");
+        assertEquals(0, r.code(), r.toString());
+        assertEquals("", r.err());
+        assertLine(r, "bgml benchmark model: 20 components, 100 ports, 50 connections, \\d+ metrics");
+        assertLine(r, "model file +[\\d,]+ bytes \\(\\d+\\.\\d MB\\), built in \\d+ ms");
+        assertLine(r, "validation +0 errors, \\d+ warnings?");
+        assertLine(r, "timing +1 repetition after 0 warm-ups; .*");
+        assertLine(r, "phase \\(ms\\) +median +min +max");
+        assertLine(r, "load" + MS);
+        assertLine(r, "validate" + MS);
+        assertLine(r, "save" + MS);
+        assertLine(r, "heap +\\d+\\.\\d MB live after load \\(the model itself \\d+\\.\\d MB\\); peak \\d+\\.\\d MB .*");
+        assertLine(r, "java +\\S+ .*, \\d+ CPUs");
+    }
+
+    @Test
+    void theDefaultSizeIsAThousandComponents() {
+        // Checked through the usage text only: running the default takes seconds.
+        Cli.Result r = Cli.run("--help");
+        assertTrue(r.out().contains("default 1,000 components"), r.toString());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "benchmark|bgml benchmark: no benchmark (model) given",
+        "benchmark graph|bgml benchmark: unknown benchmark 'graph'; the only one is 'model'",
+        "benchmark model --components abc|bgml benchmark: --components needs a whole number of at least 3, not 'abc'",
+        "benchmark model --components 2|bgml benchmark: --components needs a whole number of at least 3, not '2'",
+        "benchmark model --repeat 0|bgml benchmark: --repeat needs a whole number of at least 1, not '0'",
+        "benchmark model --warmup -1|bgml benchmark: --warmup needs a whole number of at least 0, not '-1'",
+        "benchmark model --size 5|bgml benchmark: unknown option --size",
+        "benchmark model --repeat|bgml benchmark: --repeat needs a value"})
+    void wrongArgumentsExit2WithUsage(String args, String message) {
+        Cli.Result r = Cli.run(args.split(" "));
+        assertEquals(2, r.code(), r.toString());
+        assertEquals(message, r.errLines().get(0));
+        assertEquals("usage: bgml benchmark model [--components N] [--repeat R] [--warmup W]", r.errLines().get(1));
+        assertEquals("", r.out());
+    }
+
+    private static void assertLine(Cli.Result r, String regex) {
+        assertTrue(r.outLines().stream().anyMatch(l -> l.matches(regex)), "no line matching '" + regex + "'\n" + r);
+    }
+}
