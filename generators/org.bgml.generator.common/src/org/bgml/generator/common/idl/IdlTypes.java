@@ -34,7 +34,33 @@ public final class IdlTypes {
             return type.getPrimitive().getLiteral();
         }
         NamedType named = type.getNamed();
-        return enclosingModule(named) == enclosingModule(scope) ? named.getName() : "::" + scoped(named);
+        boolean local = enclosingModule(named) == enclosingModule(scope) && !clashes(named.getName(), scope);
+        return local ? named.getName() : "::" + scoped(named);
+    }
+
+    /**
+     * IDL identifiers collide without regard to case, and a name used in a scope cannot be declared there
+     * again: {@code Many cube_struct(in Many many)} is refused by IDL compilers. A type whose simple name
+     * matches a name declared in the scope of its use is therefore written fully scoped.
+     */
+    private static boolean clashes(String typeName, EObject scope) {
+        List<String> declared = new ArrayList<>();
+        EObject owner = scope;
+        if (scope instanceof Operation o) {
+            o.getParameters().forEach(p -> declared.add(p.getName()));
+            owner = o.eContainer();
+        } else if (scope instanceof Attribute a) {
+            owner = a.eContainer();
+        } else if (scope instanceof Struct s) {
+            s.getMembers().forEach(m -> declared.add(m.getName()));
+        } else if (scope instanceof EventType e) {
+            allMembers(e).forEach(m -> declared.add(m.getName()));
+        }
+        if (owner instanceof Interface i && owner != scope) {
+            i.getOperations().forEach(o -> declared.add(o.getName()));
+            i.getAttributes().forEach(a -> declared.add(a.getName()));
+        }
+        return declared.stream().anyMatch(n -> n != null && n.equalsIgnoreCase(typeName));
     }
 
     /** {@code Test::RoundTrip}. */

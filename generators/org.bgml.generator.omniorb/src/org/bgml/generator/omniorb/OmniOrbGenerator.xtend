@@ -1,0 +1,37 @@
+package org.bgml.generator.omniorb
+
+import org.bgml.generator.common.GeneratorOutput
+import org.bgml.generator.common.TargetGenerator
+import org.bgml.generator.common.manifest.ManifestJson
+import org.bgml.generator.common.plan.BenchmarkPlan
+
+/**
+ * The {@code omniorb} target, the embedded default: a complete omniORB 4 benchmark (IDL, servants, component
+ * emulation, push consumers, one main per process, CMake, omniORB configuration, omniEvents, manifest) that
+ * builds and runs on a Debian machine with the omniORB packages.
+ */
+class OmniOrbGenerator implements TargetGenerator {
+    val naming = new OmniOrbNaming
+    val types = new OmniOrbTypes
+
+    override id() {
+        OmniOrbNaming.TARGET
+    }
+
+    override generate(BenchmarkPlan plan, GeneratorOutput out) {
+        val layout = new Layouts(naming, types).layout(plan)
+        new IdlTemplate(naming).generate(layout, out)
+        new ImplementationTemplate(naming, types).generate(layout, out)
+        new GlueTemplate(naming, types).generate(layout, out)
+        new ConsumerTemplate(naming).generate(layout, out)
+        new CubitTemplate(naming, types).generate(layout, out)
+        new ProcessTemplate(naming, types).generate(layout, out)
+        SupportFiles.copyTo(naming, layout.hasEvents, out)
+        new BuildTemplate(naming).generate(layout, out)
+        new ReadmeTemplate(naming).generate(layout, out)
+        val sources = newArrayList
+        sources += out.files.keySet.filter[it == 'CMakeLists.txt' || startsWith('idl/') || startsWith('src/')]
+        sources += ManifestFactory.runtimeHeaders
+        out.writeText(ManifestJson.FILE, ManifestJson.write(new ManifestFactory(naming).manifest(layout, sources.sort)))
+    }
+}

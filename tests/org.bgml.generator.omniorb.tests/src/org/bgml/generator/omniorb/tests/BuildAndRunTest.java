@@ -1,0 +1,200 @@
+package org.bgml.generator.omniorb.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.bgml.generator.common.manifest.Manifest;
+import org.bgml.generator.common.manifest.ManifestJson;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import com.google.gson.JsonObject;
+
+/**
+ * The slow part: every example (and this bundle's features model) is generated, configured and compiled
+ * with the manifest's own build commands (CMake, -O2, -Wall -Werror, 2 jobs), one after the other, each
+ * built once; then the roundtrip benchmark runs over 127.0.0.1 as its manifest says (the TAO-TAO pair with
+ * the model's 250,000 samples, the other three pairs with -n 2000), and so does the features model (events
+ * direct and through omniEvents, component emulation with probes, every metric kind). Nothing may be left
+ * running afterwards.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class BuildAndRunTest {
+    private static final long BUILD_LIMIT_SECONDS = 1800;
+    private static final int QUICK_SAMPLES = 2000;
+
+    private Path root;
+    private final Map<String, Path> built = new HashMap<>();
+
+    static List<Path> models() {
+        return Fixtures.allModels();
+    }
+
+    @BeforeAll
+    void tools() throws IOException, InterruptedException {
+        for (String tool : List.of("cmake", "g++", "omniidl", "pkg-config", "setsid")) {
+            assumeTrue(Tools.available(tool), tool + " is not installed; scripts/setup.sh installs what the omniorb target needs");
+        }
+        assumeTrue(Tools.run(Path.of("/"), 30, List.of("pkg-config", "--exists", "omniORB4")).ok(),
+                "pkg-config finds no omniORB4 (Debian package libomniorb4-dev)");
+        root = Files.createTempDirectory("bgml-omniorb-tests");
+    }
+
+    @AfterAll
+    void clean() throws IOException {
+        if (root != null && !Boolean.getBoolean("bgml.keepBuilds")) {
+            try (Stream<Path> walk = Files.walk(root)) {
+                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+    }
+
+    @Order(1)
+    @ParameterizedTest
+    @MethodSource("models")
+    void compiles(Path model) throws Exception {
+        Path dir = build(model);
+        Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
+        for (Manifest.ProcessSpec p : manifest.processes()) {
+            if (!p.executable().startsWith("/")) {
+                assertTrue(Files.isExecutable(dir.resolve(p.executable())), p.executable() + " was not built");
+            }
+        }
+    }
+
+    @Order(2)
+    @Test
+    void roundtripRuns() throws Exception {
+        Path dir = build(Fixtures.example("roundtrip"));
+        Map<String, List<String>> quick = new HashMap<>();
+        for (String client : List.of("CiaoTaoClientProcess", "TaoCiaoClientProcess", "CiaoCiaoClientProcess")) {
+            quick.put(client, List.of("-n", String.valueOf(QUICK_SAMPLES)));
+        }
+        Path run = root.resolve("run-roundtrip");
+        ProcessRunner.Outcome outcome = new ProcessRunner(dir, run).run(quick);
+        assertTrue(outcome.ok(), outcome.describe());
+        outcome.processes().values().forEach(e -> assertEquals(0, e.exitCode(), e.name() + " exit code\n" + e.logTail()));
+
+        // TAO-TAO: the model's full 250,000 samples, 1,000 warm-up calls kept out.
+        ResultFile taoTao = ResultFile.read(run.resolve("results/TaoTaoClientProcess.json"));
+        for (String metric : List.of("TaoTaoLatency", "TaoTaoThroughput", "TaoTaoJitter")) {
+            JsonObject m = taoTao.whole(metric);
+            ResultFile.assertTimed(m, 250_000);
+            assertEquals(1000, m.get("warmup").getAsLong());
+            assertEquals("TaoTao", m.get("element").getAsString());
+            assertEquals("Test::RoundTrip::test_method", m.get("operation").getAsString());
+            assertEquals(0, m.get("dropped").getAsLong());
+        }
+        assertEquals("remote/localhost/TaoTaoClientProcess", taoTao.json.get("process").getAsString());
+        assertEquals("omniorb", taoTao.json.get("target").getAsString());
+        assertEquals(0, taoTao.json.getAsJsonArray("cpuAffinity").get(0).getAsInt(), "pinned to CPU 0 as the model says");
+        System.out.println("omniorb roundtrip TAO-TAO: mean " + ResultFile.number(taoTao.whole("TaoTaoLatency"), "mean")
+                + " ns over 250000 calls, probe cost " + taoTao.json.getAsJsonObject("probeCost").get("medianNs") + " ns");
+
+        for (String scenario : List.of("CiaoTao", "TaoCiao", "CiaoCiao")) {
+            ResultFile client = ResultFile.read(run.resolve("results/" + scenario + "ClientProcess.json"));
+            ResultFile.assertTimed(client.whole(scenario + "Latency"), QUICK_SAMPLES);
+            ResultFile.assertTimed(client.whole(scenario + "Jitter"), QUICK_SAMPLES);
+        }
+        for (String scenario : List.of("TaoTao", "CiaoTao", "TaoCiao", "CiaoCiao")) {
+            ResultFile server = ResultFile.read(run.resolve("results/" + scenario + "ServerProcess.json"));
+            assertNotNull(server.json.get("footprint").getAsJsonObject().get("vmHwmKiB"));
+        }
+    }
+
+    @Order(3)
+    @Test
+    void featuresRun() throws Exception {
+        Path dir = build(Fixtures.features());
+        Path run = root.resolve("run-features");
+        ProcessRunner.Outcome outcome = new ProcessRunner(dir, run).run(Map.of());
+        assertTrue(outcome.ok(), outcome.describe());
+        outcome.processes().values().stream().filter(e -> !e.name().equals("omniEvents"))
+                .forEach(e -> assertEquals(0, e.exitCode(), e.name() + " exit code\n" + e.logTail()));
+
+        ResultFile driver = ResultFile.read(run.resolve("results/DriverProcess.json"));
+        ResultFile.assertTimed(driver.whole("StampLatency"), 500);
+        ResultFile.assertTimed(driver.whole("StampThroughput"), 500);
+        JsonObject lookup = driver.whole("Lookup");
+        ResultFile.assertTimed(lookup, 50);
+        assertTrue(ResultFile.number(lookup, "value") > 0, "the first lookup is reported");
+        List<JsonObject> sweep = driver.metric("BytesSweep");
+        assertEquals(List.of(16L, 64L, 256L), sweep.stream().map(m -> m.get("payloadBytes").getAsLong()).toList());
+        sweep.forEach(m -> ResultFile.assertTimed(m, 200));
+        JsonObject text = driver.whole("TextLatency");
+        ResultFile.assertTimed(text, 400);
+        assertEquals(2, text.get("threads").getAsLong());
+        JsonObject deadlines = driver.whole("PingDeadlines");
+        ResultFile.assertTimed(deadlines, 200);
+        assertEquals(2000.0, ResultFile.number(deadlines, "rateHz"), 1e-6);
+        assertTrue(!ResultFile.isNull(deadlines, "missedDeadlines"));
+        assertTrue(!ResultFile.isNull(driver.whole("RecordSwitches"), "value"));
+        for (String metric : List.of("PointsJitter", "BlobLatency", "PaintLatency", "PeerLatency", "NoteThroughput", "BusyLatency")) {
+            ResultFile.assertTimed(driver.whole(metric), 200);
+        }
+        assertTrue(ResultFile.number(driver.whole("BusyLatency"), "min") >= 5000, "busy-work of 5 us on every call");
+        assertTrue(ResultFile.number(driver.whole("DriverFootprint"), "staticFootprintBytes") > 0);
+
+        ResultFile front = ResultFile.read(run.resolve("results/FrontProcess.json"));
+        ResultFile.assertTimed(front.whole("LocalLatency"), 1000);
+        List<JsonObject> path = front.metric("LocalPath");
+        JsonObject glue = path.stream().filter(m -> "glue".equals(seg(m))).findFirst().orElseThrow();
+        JsonObject executor = path.stream().filter(m -> "executor".equals(seg(m))).findFirst().orElseThrow();
+        JsonObject upcall = path.stream().filter(m -> m.get("segment").isJsonNull() && "Comp/base".equals(m.get("element").getAsString()))
+                .findFirst().orElseThrow();
+        assertEquals(1000, ResultFile.n(glue));
+        assertEquals(1000, ResultFile.n(executor));
+        assertTrue(ResultFile.number(upcall, "segmentSumError") < 1e-6, "glue and executor add up to the upcall");
+
+        ResultFile monitor = ResultFile.read(run.resolve("results/MonitorProcess.json"));
+        ResultFile.assertTimed(monitor.whole("DirectLatency"), 500);
+        ResultFile.assertTimed(monitor.whole("ChannelLatency"), 500);
+        ResultFile.assertTimed(monitor.whole("ChannelThroughput"), 500);
+        assertEquals(32, monitor.whole("DirectLatency").get("payloadBytes").getAsLong());
+        assertTrue(Files.isRegularFile(run.resolve("results/SensorProcess.json")));
+        assertTrue(Files.isRegularFile(run.resolve("results/BackendProcess.json")));
+    }
+
+    private static String seg(JsonObject m) {
+        return m.get("segment").isJsonNull() ? null : m.get("segment").getAsString();
+    }
+
+    /** Generates and builds a model once, with the build commands of its manifest. */
+    private Path build(Path model) throws IOException, InterruptedException {
+        String name = Fixtures.name(model);
+        Path done = built.get(name);
+        if (done != null) {
+            return done;
+        }
+        Path dir = root.resolve(name);
+        Fixtures.generate(model, dir);
+        Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
+        for (List<String> command : manifest.build().commands()) {
+            Tools.Outcome o = Tools.run(dir, BUILD_LIMIT_SECONDS, command);
+            assertTrue(o.ok(), name + ": " + String.join(" ", command) + " failed:\n" + o.tail(60));
+        }
+        built.put(name, dir);
+        return dir;
+    }
+}
