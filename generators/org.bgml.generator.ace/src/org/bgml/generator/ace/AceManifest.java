@@ -1,0 +1,97 @@
+package org.bgml.generator.ace;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.bgml.generator.common.manifest.Manifest;
+import org.bgml.generator.common.plan.BenchmarkPlan;
+import org.bgml.generator.common.plan.EventPlan;
+import org.bgml.generator.common.plan.InvocationPlan;
+import org.bgml.generator.common.plan.MetricPlan;
+import org.bgml.generator.common.plan.ProcessPlan;
+
+/**
+ * {@code manifest.json} of an ACE baseline: CMake build, processes in start order. A process that serves is
+ * ready when its endpoint files exist and is stopped with SIGTERM; a pure client runs to completion.
+ */
+public final class AceManifest {
+    /** Seconds a process may take to write its endpoint files. */
+    public static final int READY_SECONDS = 30;
+    /** Base run limit, plus {@link #MICROS_PER_CALL} per call and the modelled delays. */
+    public static final int BASE_SECONDS = 120;
+    public static final int MICROS_PER_CALL = 50;
+
+    private final BenchmarkPlan plan;
+    private final AceNaming naming;
+    private final AceProcesses processes;
+    private final AceOptions options;
+
+    public AceManifest(BenchmarkPlan plan, AceNaming naming, AceProcesses processes, AceOptions options) {
+        this.plan = plan;
+        this.naming = naming;
+        this.processes = processes;
+        this.options = options;
+    }
+
+    public Manifest build(List<String> sources) {
+        List<Manifest.ProcessSpec> specs = new ArrayList<>();
+        int everything = runLimit(plan.processes());
+        for (ProcessPlan p : plan.processes()) {
+            boolean serves = processes.serves(p);
+            String role = serves ? (p.isClient() ? "both" : "server") : "client";
+            specs.add(new Manifest.ProcessSpec(p.name(), role, naming.executable(p.name()), arguments(p),
+                    options.environment(p.name()), ".", p.cpus(),
+                    serves ? Manifest.Readiness.files(processes.endpointFiles(p)) : Manifest.Readiness.none(), READY_SECONDS,
+                    serves ? everything : runLimit(List.of(p)), serves ? "signal" : "exit", List.of(p.resultFile())));
+        }
+        Manifest.Build build = new Manifest.Build("cmake",
+                List.of(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"),
+                        List.of("cmake", "--build", "build", "-j", "2")),
+                sources);
+        return new Manifest(Manifest.SCHEMA_VERSION, plan.model().getName(), "ace", plan.deployment(), plan.configuration(),
+                build, List.copyOf(specs));
+    }
+
+    /** {@code -r results/P.json -c 0} and the ACE catalogue's arguments. */
+    public List<String> arguments(ProcessPlan p) {
+        List<String> args = new ArrayList<>(List.of("-r", p.resultFile()));
+        if (p.isPinned()) {
+            args.add("-c");
+            args.add(cpuList(p.cpus()));
+        }
+        args.addAll(options.arguments(p.name()));
+        return List.copyOf(args);
+    }
+
+    public static String cpuList(List<Integer> cpus) {
+        return String.join(",", cpus.stream().map(String::valueOf).toList());
+    }
+
+    /** Seconds: the base plus 50 us per call and the delays of every metric the processes run. */
+    private int runLimit(List<ProcessPlan> ps) {
+        long micros = 0;
+        long millis = 0;
+        for (ProcessPlan p : ps) {
+            for (InvocationPlan i : processes.measured(p)) {
+                for (MetricPlan m : i.metrics()) {
+                    micros += calls(m) * MICROS_PER_CALL;
+                    millis += m.preDelayMillis() + m.postDelayMillis();
+                }
+            }
+            for (EventPlan e : processes.supplied(p)) {
+                for (MetricPlan m : e.metrics()) {
+                    micros += calls(m) * MICROS_PER_CALL;
+                    millis += m.preDelayMillis() + m.postDelayMillis();
+                }
+            }
+        }
+        return (int) Math.min(Integer.MAX_VALUE, BASE_SECONDS + micros / 1_000_000 + millis / 1000);
+    }
+
+    private static long calls(MetricPlan m) {
+        if (m.kind().equals("footprint")) {
+            return 0;
+        }
+        return (long) (m.warmup() + m.iterations()) * m.payloadSizes().size() * m.threads();
+    }
+}

@@ -1,0 +1,297 @@
+package org.bgml.generator.ace.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.bgml.generator.common.DirectoryOutput;
+import org.bgml.generator.common.manifest.Manifest;
+import org.bgml.generator.common.manifest.ManifestJson;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/**
+ * The generated C++ builds and runs here: every example configures and compiles with g++ -Wall -Werror (one
+ * after the other, -O2, make -j2), then the roundtrip benchmark runs over 127.0.0.1 from its manifest.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class BuildAndRunTest {
+    /** Timed calls of the quick runs on the connections not checked at full size. */
+    private static final String QUICK = "2000";
+    private Path work;
+    private final Map<String, Path> built = new LinkedHashMap<>();
+    private boolean failed;
+
+    @BeforeAll
+    void checkToolchain() throws Exception {
+        assumeTrue(run(List.of("pkg-config", "--exists", "ACE"), Path.of("."), Duration.ofSeconds(30), null) == 0,
+                "ACE is not installed (pkg-config ACE fails); install Debian's libace-dev to build the ace target");
+        work = Files.createTempDirectory("bgml-ace-tests-");
+    }
+
+    @AfterAll
+    void cleanUp() throws IOException {
+        if (work != null && !failed) {
+            try (var walk = Files.walk(work)) {
+                for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        } else if (work != null) {
+            System.out.println("kept " + work + " for inspection");
+        }
+    }
+
+    @Test
+    @Order(1)
+    void everyExampleCompilesWithWallWerror() throws Exception {
+        List<String> failures = new ArrayList<>();
+        for (Path example : Fixtures.allModels()) {
+            String name = Fixtures.baseName(example);
+            Path dir = work.resolve(name);
+            long start = System.nanoTime();
+            Fixtures.generate(Fixtures.load(example), new DirectoryOutput(dir));
+            Path log = dir.resolve("build.log");
+            int configure = run(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"), dir, Duration.ofMinutes(5), log);
+            int build = configure != 0 ? -1 : run(List.of("cmake", "--build", "build", "-j", "2"), dir, Duration.ofMinutes(20), log);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            if (configure != 0 || build != 0) {
+                failures.add(name + ": " + (configure != 0 ? "cmake configure" : "build") + " failed:\n" + tail(log, 40));
+            } else {
+                built.put(name, dir);
+                String text = Files.readString(log, StandardCharsets.UTF_8);
+                assertTrue(!text.contains("warning:"), name + " compiled with warnings:\n" + tail(log, 40));
+            }
+            System.out.printf("ace build %-28s %s in %.1f s%n", name, configure == 0 && build == 0 ? "ok" : "FAILED", seconds);
+        }
+        if (!failures.isEmpty()) {
+            failed = true;
+            throw new AssertionError(String.join("\n\n", failures));
+        }
+        String flags = Files.readString(work.resolve("roundtrip/CMakeLists.txt"), StandardCharsets.UTF_8);
+        assertTrue(flags.contains("-Wall -Werror") && flags.contains("CMAKE_CXX_STANDARD 17"), flags);
+    }
+
+    @Test
+    @Order(2)
+    void roundtripRunsOverLoopback() throws Exception {
+        Path dir = built.get("roundtrip");
+        assumeTrue(dir != null, "roundtrip did not build");
+        Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
+        assertEquals("remote", manifest.deployment());
+        Path run = Files.createDirectories(dir.resolve("run/results"));
+        run = run.getParent();
+        boolean ok = false;
+        try (ProcessRunner runner = new ProcessRunner(run)) {
+            List<ProcessRunner.Child> servers = new ArrayList<>();
+            for (Manifest.ProcessSpec p : manifest.processes()) {
+                List<String> args = new ArrayList<>(p.args());
+                if (!p.name().equals("TaoTaoClientProcess")) {
+                    args.addAll(List.of("-n", QUICK)); // full sample count on one connection; quick on the others
+                }
+                ProcessRunner.Child child = runner.start(p.name(), dir.resolve(p.executable()), args);
+                if (p.stop().equals("signal")) {
+                    assertEquals("file", p.ready().kind());
+                    runner.awaitFiles(child, p.ready().paths(), Duration.ofSeconds(p.readyTimeoutSeconds()));
+                    servers.add(child);
+                } else {
+                    int code = runner.awaitExit(child, Duration.ofSeconds(p.timeoutSeconds()));
+                    assertEquals(0, code, p.name() + " failed:\n" + child.tail());
+                    System.out.println(child.tail());
+                }
+            }
+            for (ProcessRunner.Child s : servers) {
+                assertEquals(0, runner.stop(s, Duration.ofSeconds(30)), s.name() + " did not stop cleanly:\n" + s.tail());
+            }
+            runner.assertNothingLeft();
+            ok = true;
+        } finally {
+            failed |= !ok;
+        }
+        for (Manifest.ProcessSpec p : manifest.processes()) {
+            for (String r : p.results()) {
+                assertTrue(Files.isRegularFile(run.resolve(r)), "missing result file " + r);
+            }
+        }
+        JsonObject client = JsonParser.parseString(Files.readString(run.resolve("results/TaoTaoClientProcess.json"))).getAsJsonObject();
+        assertEquals("ace", client.get("target").getAsString());
+        JsonObject latency = measurement(client, "TaoTaoLatency");
+        assertEquals(250000, latency.get("n").getAsLong(), "the model's sample count");
+        assertEquals(0, latency.get("dropped").getAsLong());
+        double mean = latency.get("mean").getAsDouble();
+        assertTrue(latency.get("min").getAsDouble() <= mean && mean <= latency.get("max").getAsDouble(), latency.toString());
+        assertEquals("TaoTao", latency.get("element").getAsString());
+        assertEquals("Test::RoundTrip::test_method", latency.get("operation").getAsString());
+        System.out.printf("ace roundtrip TaoTao (pinned to CPU 0 as modelled): n=%d mean=%.1f p50=%d p99=%d ns%n",
+                latency.get("n").getAsLong(), mean, latency.get("p50").getAsLong(), latency.get("p99").getAsLong());
+        for (String other : List.of("CiaoTao", "TaoCiao", "CiaoCiao")) {
+            JsonObject quick = JsonParser.parseString(Files.readString(run.resolve("results/" + other + "ClientProcess.json")))
+                    .getAsJsonObject();
+            assertEquals(Long.parseLong(QUICK), measurement(quick, other + "Latency").get("n").getAsLong());
+        }
+    }
+
+    @Test
+    @Order(3)
+    void threadPerConnectionServerWorks() throws Exception {
+        Path dir = built.get("roundtrip");
+        assumeTrue(dir != null, "roundtrip did not build");
+        Path run = Files.createDirectories(dir.resolve("run-tpc/results")).getParent();
+        List<String> mode = List.of("--concurrency", "thread-per-connection", "-n", "5000");
+        boolean ok = false;
+        try (ProcessRunner runner = new ProcessRunner(run)) {
+            ProcessRunner.Child server = runner.start("server", dir.resolve("build/TaoTaoServerProcess"), mode);
+            runner.awaitFiles(server, List.of("TaoTaoServer_rt.ior"), Duration.ofSeconds(30));
+            ProcessRunner.Child client = runner.start("client", dir.resolve("build/TaoTaoClientProcess"), mode);
+            assertEquals(0, runner.awaitExit(client, Duration.ofSeconds(120)), client.tail());
+            assertEquals(0, runner.stop(server, Duration.ofSeconds(30)), server.tail());
+            runner.assertNothingLeft();
+            ok = true;
+        } finally {
+            failed |= !ok;
+        }
+        JsonObject client = JsonParser.parseString(Files.readString(run.resolve("results/TaoTaoClientProcess.json"))).getAsJsonObject();
+        assertEquals("thread-per-connection", client.getAsJsonObject("labels").get("concurrency").getAsString());
+        assertEquals(5000, measurement(client, "TaoTaoLatency").get("n").getAsLong());
+    }
+
+    @Test
+    @Order(4)
+    void collocatedDeploymentCallsDirectly() throws Exception {
+        Path dir = work.resolve("roundtrip-collocated");
+        Fixtures.generate(Fixtures.load(Fixtures.example("roundtrip")), "collocated", new DirectoryOutput(dir));
+        Path log = dir.resolve("build.log");
+        assertEquals(0, run(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"), dir, Duration.ofMinutes(5), log), tail(log, 40));
+        assertEquals(0, run(List.of("cmake", "--build", "build", "-j", "2"), dir, Duration.ofMinutes(20), log), tail(log, 40));
+        Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
+        Path run = Files.createDirectories(dir.resolve("run/results")).getParent();
+        boolean ok = false;
+        try (ProcessRunner runner = new ProcessRunner(run)) {
+            List<ProcessRunner.Child> children = new ArrayList<>();
+            for (Manifest.ProcessSpec p : manifest.processes()) {
+                List<String> args = new ArrayList<>(p.args());
+                args.addAll(List.of("-n", QUICK));
+                ProcessRunner.Child child = runner.start(p.name(), dir.resolve(p.executable()), args);
+                runner.awaitFiles(child, p.ready().paths(), Duration.ofSeconds(p.readyTimeoutSeconds()));
+                children.add(child);
+            }
+            // Serve-and-drive processes finish their loops before they honour SIGTERM.
+            for (ProcessRunner.Child c : children) {
+                assertEquals(0, runner.stop(c, Duration.ofSeconds(60)), c.name() + ":\n" + c.tail());
+            }
+            runner.assertNothingLeft();
+            ok = true;
+        } finally {
+            failed |= !ok;
+        }
+        JsonObject result = JsonParser.parseString(Files.readString(run.resolve("results/TaoTaoProcess.json"))).getAsJsonObject();
+        JsonObject latency = measurement(result, "TaoTaoLatency");
+        assertEquals(Long.parseLong(QUICK), latency.get("n").getAsLong());
+        System.out.printf("ace roundtrip TaoTao collocated (direct call): mean=%.1f ns p50=%d ns%n", latency.get("mean").getAsDouble(),
+                latency.get("p50").getAsLong());
+        assertTrue(latency.get("p50").getAsLong() < 2000, "a direct call takes well under 2 us: " + latency);
+    }
+
+    @Test
+    @Order(5)
+    void kitchenSinkRunsEveryMetricKindAndEvents() throws Exception {
+        Path dir = built.get("kitchen-sink");
+        assumeTrue(dir != null, "kitchen-sink did not build");
+        Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
+        Path run = Files.createDirectories(dir.resolve("run/results")).getParent();
+        boolean ok = false;
+        try (ProcessRunner runner = new ProcessRunner(run)) {
+            List<ProcessRunner.Child> servers = new ArrayList<>();
+            for (Manifest.ProcessSpec p : manifest.processes()) {
+                ProcessRunner.Child child = runner.start(p.name(), dir.resolve(p.executable()), p.args());
+                if (p.stop().equals("signal")) {
+                    runner.awaitFiles(child, p.ready().paths(), Duration.ofSeconds(p.readyTimeoutSeconds()));
+                    servers.add(child);
+                } else {
+                    assertEquals(0, runner.awaitExit(child, Duration.ofSeconds(p.timeoutSeconds())), p.name() + ":\n" + child.tail());
+                }
+            }
+            for (ProcessRunner.Child s : servers) {
+                assertEquals(0, runner.stop(s, Duration.ofSeconds(60)), s.name() + ":\n" + s.tail());
+            }
+            runner.assertNothingLeft();
+            ok = true;
+        } finally {
+            failed |= !ok;
+        }
+        JsonObject client = JsonParser.parseString(Files.readString(run.resolve("results/ClientProcess.json"))).getAsJsonObject();
+        for (String metric : List.of("PutLatency", "BatchSweep", "RenameThreads", "PingDeadlines", "PutPath", "Lookup", "NotifySwitches",
+                "ClientFootprint")) {
+            measurement(client, metric);
+        }
+        assertEquals(300, measurement(client, "PutLatency").get("n").getAsLong());
+        assertEquals(2, measurement(client, "RenameThreads").get("threads").getAsLong());
+        assertTrue(!measurement(client, "PingDeadlines").get("missedDeadlines").isJsonNull());
+        JsonObject server = JsonParser.parseString(Files.readString(run.resolve("results/ServerProcess.json"))).getAsJsonObject();
+        assertEquals(300, measurement(server, "PutPath").get("n").getAsLong(), "server-side segments of the probed loop");
+        JsonObject monitor = JsonParser.parseString(Files.readString(run.resolve("results/MonitorProcess.json"))).getAsJsonObject();
+        JsonObject events = measurement(monitor, "TickLatency");
+        assertTrue(events.get("n").getAsLong() >= 300, "event latency measured at the consumer: " + events);
+        assertTrue(events.get("min").getAsLong() > 0, events.toString());
+        JsonObject local = JsonParser.parseString(Files.readString(run.resolve("results/NearProcess.json"))).getAsJsonObject();
+        assertEquals(300, measurement(local, "LocalLatency").get("n").getAsLong());
+    }
+
+    private static JsonObject measurement(JsonObject result, String metric) {
+        JsonArray ms = result.getAsJsonArray("measurements");
+        for (JsonElement e : ms) {
+            JsonObject m = e.getAsJsonObject();
+            if (!m.get("metric").isJsonNull() && m.get("metric").getAsString().equals(metric)) {
+                return m;
+            }
+        }
+        throw new AssertionError("no measurement for " + metric + " in " + ms);
+    }
+
+    private static int run(List<String> command, Path dir, Duration limit, Path log) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+        if (log != null) {
+            pb.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        } else {
+            pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        }
+        Process p = pb.start();
+        if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+            p.destroyForcibly();
+            p.waitFor();
+            return -2;
+        }
+        return p.exitValue();
+    }
+
+    private static String tail(Path log, int lines) {
+        try {
+            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            return "(no log)";
+        }
+    }
+}
