@@ -1,0 +1,229 @@
+package org.bgml.generator.tao;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.bgml.generator.common.plan.BenchmarkPlan;
+import org.bgml.generator.common.plan.EventPlan;
+import org.bgml.generator.common.plan.InvocationPlan;
+import org.bgml.generator.common.plan.MetricPlan;
+import org.bgml.generator.common.plan.ProcessPlan;
+import org.bgml.generator.common.plan.ServantPlan;
+import org.bgml.model.BehaviourKind;
+import org.bgml.model.Process;
+import org.bgml.model.Receptacle;
+import org.bgml.model.io.ElementPaths;
+
+/**
+ * How each process of a plan lives: whether it runs the ORB until it is stopped, whether it drives metric
+ * loops, which of its IOR files others wait for, and its time limits. The mains, the manifest and run_test.pl
+ * all read these, so they agree.
+ */
+public class TaoProcesses {
+    /** Readiness limit for a process's IOR files. */
+    public static final int READY_TIMEOUT_SECONDS = 30;
+    /** Base run limit; each timed or warm-up call adds {@link #MICROS_PER_CALL}. */
+    public static final int BASE_TIMEOUT_SECONDS = 120;
+    public static final int MICROS_PER_CALL = 50;
+
+    private final BenchmarkPlan plan;
+    private final TaoEvents events;
+
+    public TaoProcesses(BenchmarkPlan plan, TaoNaming naming) {
+        this.plan = plan;
+        this.events = new TaoEvents(plan, naming);
+    }
+
+    public TaoEvents events() {
+        return events;
+    }
+
+    public BenchmarkPlan plan() {
+        return plan;
+    }
+
+    /** Has objects to serve. */
+    public boolean serves(ProcessPlan p) {
+        return !p.servants().isEmpty() || !p.consumes().isEmpty();
+    }
+
+    /** Runs at least one metric loop. */
+    public boolean drives(ProcessPlan p) {
+        return p.invocations().stream().anyMatch(i -> !i.metrics().isEmpty())
+                || p.supplies().stream().anyMatch(e -> !e.metrics().isEmpty());
+    }
+
+    /**
+     * A connection that is called at all: it has metrics, or a servant forwards through its receptacle. The others
+     * are declared in the model but never used by the generated code.
+     */
+    public boolean active(InvocationPlan i) {
+        if (!i.metrics().isEmpty()) {
+            return true;
+        }
+        for (ServantPlan s : plan.servants()) {
+            if (forwards(s) && s.facet().getBehaviour().getForwardTo() == i.receptacle()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Another process calls one of its objects or sends it events. */
+    public boolean neededByOthers(ProcessPlan p) {
+        return plan.invocations().stream().anyMatch(i -> i.serverProcess().equals(p.name()) && !i.collocated() && active(i))
+                || p.consumes().stream().anyMatch(e -> !e.collocated() || e.channel() != null);
+    }
+
+    /** Runs the ORB event loop until SIGTERM: it serves others, or it serves and has nothing else to do. */
+    public boolean runsOrb(ProcessPlan p) {
+        return serves(p) && (neededByOthers(p) || !drives(p));
+    }
+
+    /** Serves others and drives loops at the same time: the ORB runs in its own thread. */
+    public boolean needsOrbThread(ProcessPlan p) {
+        return runsOrb(p) && drives(p);
+    }
+
+    /** "server", "client" or "both", as the manifest says. */
+    public String role(ProcessPlan p) {
+        boolean calls = !references(p).isEmpty() || !p.supplies().isEmpty();
+        if (serves(p) && calls) {
+            return "both";
+        }
+        return serves(p) ? "server" : "client";
+    }
+
+    /** "signal": runs until SIGTERM; "exit": ends by itself. */
+    public String stop(ProcessPlan p) {
+        return runsOrb(p) ? "signal" : "exit";
+    }
+
+    /**
+     * IOR files of this process that another process reads, and the IOR files its event consumers write once
+     * they are connected: what its readiness waits for.
+     */
+    public List<String> readyFiles(ProcessPlan p) {
+        Set<String> files = new LinkedHashSet<>();
+        for (InvocationPlan i : plan.invocations()) {
+            if (i.serverProcess().equals(p.name()) && !i.collocated() && active(i)) {
+                files.add(i.servant().iorFile());
+            }
+        }
+        for (EventPlan e : p.consumes()) {
+            if (events.consumerPublished(e)) {
+                files.add(events.consumerIor(e));
+            }
+        }
+        return new ArrayList<>(files);
+    }
+
+    /** The servants whose IOR files this process writes: all of them (cheap, and handy by hand). */
+    public List<ServantPlan> servants(ProcessPlan p) {
+        return p.servants();
+    }
+
+    /** Servants that forward their calls through a receptacle, created after the references they need. */
+    public boolean forwards(ServantPlan s) {
+        return s.behaviour() == BehaviourKind.FORWARD;
+    }
+
+    /** The invocation a forwarding servant calls through. */
+    public InvocationPlan forwardInvocation(ServantPlan s) {
+        Receptacle r = s.facet().getBehaviour().getForwardTo();
+        for (InvocationPlan i : plan.invocations()) {
+            if (i.receptacle() == r) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("tao: " + ElementPaths.pathOf(s.facet()) + " forwards through "
+                + ElementPaths.pathOf(r) + ", which has no connection");
+    }
+
+    /** Invocations whose object reference the process resolves: those it drives, or forwards through. */
+    public List<InvocationPlan> references(ProcessPlan p) {
+        return p.invocations().stream().filter(this::active).toList();
+    }
+
+    /** Invocations with metrics, in plan order. */
+    public List<InvocationPlan> measured(ProcessPlan p) {
+        return p.invocations().stream().filter(i -> !i.metrics().isEmpty()).toList();
+    }
+
+    /** Calls (warm-up and timed) a process makes, for its time limit. */
+    public long calls(ProcessPlan p) {
+        long calls = 0;
+        for (MetricPlan m : drivenMetrics(p)) {
+            calls += (long) (m.warmup() + m.iterations()) * m.payloadSizes().size() * Math.max(1, m.threads());
+        }
+        return calls;
+    }
+
+    /** Metrics of the invocations and event supplies a process drives. */
+    public List<MetricPlan> drivenMetrics(ProcessPlan p) {
+        List<MetricPlan> metrics = new ArrayList<>();
+        p.invocations().forEach(i -> metrics.addAll(i.metrics()));
+        p.supplies().forEach(e -> metrics.addAll(e.metrics()));
+        return metrics;
+    }
+
+    /** Milliseconds a process spends in deliberate delays and duration-driven loops. */
+    public long delayMillis(ProcessPlan p) {
+        long millis = 0;
+        for (MetricPlan m : drivenMetrics(p)) {
+            millis += (m.preDelayMillis() + m.postDelayMillis() + m.durationMillis()) * m.payloadSizes().size();
+        }
+        return millis;
+    }
+
+    /** Run limit of a driving process. */
+    public int driverTimeoutSeconds(ProcessPlan p) {
+        long micros = calls(p) * MICROS_PER_CALL + delayMillis(p) * 1000;
+        return (int) Math.min(Integer.MAX_VALUE, BASE_TIMEOUT_SECONDS + (micros + 999_999) / 1_000_000);
+    }
+
+    /** Run limit of a process: a server outlives every driver. */
+    public int timeoutSeconds(ProcessPlan p) {
+        return runsOrb(p) ? serverTimeoutSeconds() : driverTimeoutSeconds(p);
+    }
+
+    /** One process as the launcher, run_test.pl and the README see it: a planned process or an event channel. */
+    public record Launch(String name, String role, List<Integer> cpus, List<String> readyFiles, int timeoutSeconds,
+            boolean signal, String resultFile, TaoOptions.ProcessOptions options) {
+    }
+
+    /** Every process in start order: event channels first, then the plan's processes. */
+    public List<Launch> launches(TaoNaming naming, java.util.function.Function<String, TaoOptions.ProcessOptions> options) {
+        List<Launch> launches = new ArrayList<>();
+        int serverLimit = serverTimeoutSeconds();
+        for (org.bgml.model.EventChannel c : events.channels()) {
+            String name = naming.channelProcess(c);
+            launches.add(new Launch(name, "server", List.of(), List.of(naming.channelIorFile(c)), serverLimit, true,
+                    naming.channelResultFile(c), options.apply(name)));
+        }
+        for (ProcessPlan p : plan.processes()) {
+            launches.add(new Launch(p.name(), role(p), p.cpus(), readyFiles(p), timeoutSeconds(p), runsOrb(p), p.resultFile(),
+                    options.apply(p.name())));
+        }
+        return launches;
+    }
+
+    /** Run limit of a server: it outlives every driver, which may run one after another. */
+    public int serverTimeoutSeconds() {
+        long sum = READY_TIMEOUT_SECONDS;
+        for (ProcessPlan q : plan.processes()) {
+            if (drives(q)) {
+                sum += driverTimeoutSeconds(q);
+            }
+        }
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(sum, BASE_TIMEOUT_SECONDS));
+    }
+
+    /** Element path of the process, for the result file; the process name when the model has no deployment. */
+    public String processPath(ProcessPlan p) {
+        Process element = TaoOptions.process(plan, p.name());
+        return element == null ? p.name() : ElementPaths.pathOf(element);
+    }
+}

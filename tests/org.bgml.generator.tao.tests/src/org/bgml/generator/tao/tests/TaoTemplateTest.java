@@ -1,0 +1,266 @@
+package org.bgml.generator.tao.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.bgml.generator.GenerationService;
+import org.bgml.generator.common.MemoryOutput;
+import org.bgml.generator.tao.TaoOptions;
+import org.bgml.model.BenchmarkModel;
+import org.bgml.model.Configuration;
+import org.bgml.model.Deployment;
+import org.bgml.model.OptionCatalog;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/** Fragments of the generated files, checked one behaviour at a time. */
+class TaoTemplateTest {
+
+    // ---- options -------------------------------------------------------------------------------------------
+
+    @Test
+    void resourceFactoryOptionsJoinTheAdvancedFactoryWhenItIsLoaded() {
+        Map<String, List<String>> byFactory = new LinkedHashMap<>();
+        byFactory.put("Server_Strategy_Factory", List.of("-ORBConcurrency", "reactive"));
+        byFactory.put("Resource_Factory", List.of("-ORBReactorMaskSignals", "0"));
+        byFactory.put("Advanced_Resource_Factory", List.of("-ORBReactorThreadQueue", "FIFO"));
+        List<String> lines = TaoOptions.directives(byFactory).stream().map(TaoOptions.Directive::line).toList();
+        assertEquals(List.of("static Advanced_Resource_Factory \"-ORBReactorMaskSignals 0 -ORBReactorThreadQueue FIFO\"",
+                "static Server_Strategy_Factory \"-ORBConcurrency reactive\""), lines);
+    }
+
+    @Test
+    void aPurgingStrategyOutsideTaoCoreNeedsTheAdvancedFactory() {
+        Map<String, List<String>> byFactory = new LinkedHashMap<>();
+        byFactory.put("Resource_Factory", List.of("-ORBConnectionPurgingStrategy", "LFU"));
+        assertEquals("static Advanced_Resource_Factory \"-ORBConnectionPurgingStrategy LFU\"",
+                TaoOptions.directives(byFactory).get(0).line());
+        byFactory.put("Resource_Factory", List.of("-ORBConnectionPurgingStrategy", "LRU"));
+        assertEquals("static Resource_Factory \"-ORBConnectionPurgingStrategy LRU\"", TaoOptions.directives(byFactory).get(0).line());
+    }
+
+    @Test
+    void svcConfOrbArgumentsAndMacrosComeFromTheConfiguration() throws Exception {
+        BenchmarkModel model = TaoFixtures.load(TaoFixtures.example("roundtrip"));
+        Configuration c = configuration(model, "skollLike", Map.of(
+                "-ORBReactorMaskSignals", "0", "-ORBFlushingStrategy", "blocking", "-ORBInputCDRAllocator", "null",
+                "-ORBConcurrency", "reactive", "-ORBClientConnectionHandler", "RW", "-ORBTransportMuxStrategy", "EXCLUSIVE",
+                "-ORBDebugLevel", "0", "TAO_HAS_INTERCEPTORS", "0"));
+        MemoryOutput out = generate(model, null, c.getName());
+
+        String svcConf = out.text("config/TaoTaoServerProcess.svc.conf");
+        assertTrue(svcConf.contains("\nstatic Advanced_Resource_Factory \"-ORBReactorMaskSignals 0 -ORBFlushingStrategy blocking"
+                + " -ORBInputCDRAllocator null\"\nstatic Server_Strategy_Factory \"-ORBConcurrency reactive\"\n"
+                + "static Client_Strategy_Factory \"-ORBClientConnectionHandler RW -ORBTransportMuxStrategy EXCLUSIVE\"\n"), svcConf);
+        String mpc = out.text("RoundTrip.mpc");
+        assertTrue(mpc.contains("project(TaoTaoServerProcess): taoserver, strategies {"), mpc);
+        assertTrue(mpc.contains("project(TaoTaoClientProcess): taoclient, strategies {"), mpc);
+        assertTrue(mpc.contains("  macros   += TAO_HAS_INTERCEPTORS=0\n"), mpc);
+        assertTrue(out.text("src/TaoTaoServerProcess.cpp").contains("#include \"tao/Strategies/advanced_resource.h\"\n"));
+
+        List<String> args = args(out, "TaoTaoClientProcess");
+        assertEquals(List.of("-r", "results/TaoTaoClientProcess.json", "-c", "0", "-ORBSvcConf",
+                "../config/TaoTaoClientProcess.svc.conf", "-ORBEndpoint", "iiop://127.0.0.1:", "-ORBDebugLevel", "0"), args);
+    }
+
+    @Test
+    void theModelsEndpointReplacesTheLoopbackDefaultAndOtherOrbsOptionsAreListed() throws Exception {
+        BenchmarkModel model = TaoFixtures.load(TaoFixtures.example("roundtrip"));
+        Configuration tao = configuration(model, "ownEndpoint", Map.of("-ORBEndpoint", "iiop://127.0.0.1:0"));
+        MemoryOutput out = generate(model, null, tao.getName());
+        List<String> args = args(out, "TaoTaoServerProcess");
+        assertEquals(1, args.stream().filter(a -> a.equals("-ORBEndpoint")).count(), args.toString());
+        assertTrue(args.contains("iiop://127.0.0.1:0"), args.toString());
+        assertEquals("", out.text("config/TaoTaoServerProcess.svc.conf").lines().filter(l -> l.startsWith("static")).findFirst().orElse(""));
+
+        String omniorb = model.getConfigurations().stream().filter(c -> c.getSettings().stream()
+                .anyMatch(s -> s.getOption().eContainer() instanceof OptionCatalog cat && cat.getMiddleware().getLiteral().equals("omniorb")))
+                .map(Configuration::getName).findFirst().orElse(null);
+        if (omniorb != null) {
+            MemoryOutput foreign = generate(model, null, omniorb);
+            assertTrue(args(foreign, "TaoTaoServerProcess").contains("iiop://127.0.0.1:"), "loopback even under an omniORB configuration");
+            assertTrue(foreign.text("README.md").contains("not a TAO option"), foreign.text("README.md"));
+        }
+    }
+
+    // ---- processes -----------------------------------------------------------------------------------------
+
+    @Test
+    void remoteServersRunUntilSignalledAndClientsEndByThemselves() throws Exception {
+        MemoryOutput out = TaoFixtures.generate(TaoFixtures.load(TaoFixtures.example("roundtrip")), null);
+        JsonObject server = process(out, "TaoTaoServerProcess");
+        assertEquals("server", server.get("role").getAsString());
+        assertEquals("signal", server.get("stop").getAsString());
+        assertEquals("file", server.getAsJsonObject("ready").get("kind").getAsString());
+        assertEquals("TaoTaoServer_rt.ior", server.getAsJsonObject("ready").getAsJsonArray("paths").get(0).getAsString());
+        assertEquals("build/TaoTaoServerProcess", server.get("executable").getAsString());
+        JsonObject client = process(out, "TaoTaoClientProcess");
+        assertEquals("client", client.get("role").getAsString());
+        assertEquals("exit", client.get("stop").getAsString());
+        assertEquals("none", client.getAsJsonObject("ready").get("kind").getAsString());
+        // 3 metrics x (1000 warm-up + 250000 samples) x 50 us = 37.65 s over the base 120 s
+        assertEquals(158, client.get("timeoutSeconds").getAsInt());
+        assertTrue(server.get("timeoutSeconds").getAsInt() > client.get("timeoutSeconds").getAsInt());
+
+        JsonObject manifest = JsonParser.parseString(out.text("manifest.json")).getAsJsonObject();
+        JsonArray commands = manifest.getAsJsonObject("build").getAsJsonArray("commands");
+        assertEquals("\"$ACE_ROOT/bin/mwc.pl\" -type gnuace RoundTrip.mwc", commands.get(0).getAsJsonArray().get(2).getAsString());
+        assertEquals("make", commands.get(1).getAsJsonArray().get(0).getAsString());
+
+        String main = out.text("src/TaoTaoServerProcess.cpp");
+        assertTrue(main.contains("  bgml_tao::Stop_Signals stop_signals;\n"), "signals are blocked before ORB_init");
+        assertTrue(main.indexOf("Stop_Signals stop_signals") < main.indexOf("ORB_init"));
+        assertTrue(main.indexOf("write_ior") > main.indexOf("activate_object"), "IOR files only once servants are active");
+        assertTrue(main.contains("      orb->run ();\n"));
+        String servant = out.text("src/RoundTrip_i.h");
+        assertTrue(servant.contains("class RoundTrip_i\n  : public virtual POA_Test::RoundTrip\n"), servant);
+        assertTrue(servant.contains("  virtual ::Test::Timestamp test_method (::Test::Timestamp send_time) override;\n"), servant);
+    }
+
+    @Test
+    void collocatedEntitiesShareOneProcessAndCallThroughTheReference() throws Exception {
+        BenchmarkModel model = TaoFixtures.load(TaoFixtures.example("roundtrip"));
+        String collocated = model.getDeployments().stream().map(Deployment::getName).filter(n -> n.equals("collocated")).findFirst().orElse(null);
+        org.junit.jupiter.api.Assumptions.assumeTrue(collocated != null, "roundtrip.bgml has no collocated deployment");
+        MemoryOutput out = TaoFixtures.generate(model, collocated);
+        JsonObject p = process(out, "TaoTaoProcess");
+        assertEquals("both", p.get("role").getAsString());
+        assertEquals("exit", p.get("stop").getAsString());
+        String main = out.text("src/TaoTaoProcess.cpp");
+        assertTrue(main.contains("::Test::RoundTrip_var taoTao_ref = ::Test::RoundTrip::_narrow (taoTaoServer_rt.in ());"), main);
+        assertFalse(main.contains("orb->run ()"), "a collocated benchmark needs no event loop");
+        assertFalse(main.contains("read_ior"), main);
+    }
+
+    @Test
+    void behavioursFillTheUserCodeRegions() throws Exception {
+        BenchmarkModel cubit = TaoFixtures.load(TaoFixtures.example("cubit"));
+        MemoryOutput out = TaoFixtures.generate(cubit, null);
+        String servant = out.files().keySet().stream().filter(p -> p.matches("src/.*_Cubit_i\\.cpp")).map(out::text).findFirst()
+                .orElseThrow(() -> new AssertionError("no cubit servant in " + out.files().keySet()));
+        assertTrue(servant.contains("  return bgml_tao::cube (l);\n"), servant);
+        assertTrue(servant.contains("  // BEGIN USER CODE CubitTest::Cubit::cube_long\n"), servant);
+    }
+
+    @Test
+    void forwardingServantsGetTheirTargetBeforeTheyAreActivated() throws Exception {
+        BenchmarkModel proxy = TaoFixtures.load(TaoFixtures.example("proxy-pattern"));
+        MemoryOutput out = TaoFixtures.generate(proxy, null);
+        String main = out.text("src/ProxyProcess.cpp");
+        int read = main.indexOf("read_ior (orb.in (), \"Server1_cubit.ior\"");
+        int forwarder = main.indexOf("Cubit_Forward_i (toServer1_ref.in ())");
+        assertTrue(read > 0 && forwarder > read, main);
+        assertTrue(main.indexOf("write_ior") > forwarder, "IOR files once every servant is active");
+        assertTrue(out.text("src/Cubit_Forward_i.cpp").contains("  return this->target_->cube_long (l);\n"));
+        JsonObject p = process(out, "ProxyProcess");
+        assertEquals("signal", p.get("stop").getAsString());
+    }
+
+    @Test
+    void eventsGoThroughACosEventChannelProcessOrStraightToTheConsumer() throws Exception {
+        BenchmarkModel model = TaoFixtures.load(TaoFixtures.fixture("events"));
+        MemoryOutput out = TaoFixtures.generate(model, null);
+        JsonObject manifest = JsonParser.parseString(out.text("manifest.json")).getAsJsonObject();
+        JsonObject first = manifest.getAsJsonArray("processes").get(0).getAsJsonObject();
+        assertEquals("Channel_Bus", first.get("name").getAsString(), "the channel starts first");
+        assertEquals("channel_Bus.ior", first.getAsJsonObject("ready").getAsJsonArray("paths").get(0).getAsString());
+        JsonObject sink = process(out, "SinkProcess");
+        assertEquals("[\"Sink_inbox.ior\",\"Sink_in2.ior\"]", sink.getAsJsonObject("ready").getAsJsonArray("paths").toString(),
+                "consumers are ready once connected");
+        assertEquals("signal", sink.get("stop").getAsString());
+        assertTrue(out.text("idl/Ev_Events.idl").contains("struct Timed_EvTest_Tick {"));
+        String mpc = out.text("Ev.mpc");
+        assertTrue(mpc.contains("project(Channel_Bus): taoserver, event_serv {"), mpc);
+        assertTrue(mpc.contains("  idlflags -= -Sa -St\n"), "events travel in Anys: tao_idl must generate them");
+        String consumer = out.text("src/EvTest_Tick_Consumer.cpp");
+        assertTrue(consumer.contains("if (!(data >>= timed))"), consumer);
+        assertTrue(consumer.contains("  // BEGIN USER CODE EvTest::Tick/push\n"), consumer);
+        String source = out.text("src/SourceProcess.cpp");
+        assertTrue(source.contains("ticks_push_admin->obtain_push_consumer ()"), source);
+        assertTrue(source.contains("read_ior (orb.in (), \"Sink_in2.ior\", options)"), source);
+    }
+
+    @Test
+    void theRealTimeEventServiceIsRefusedWithTheChannelsName() throws Exception {
+        BenchmarkModel model = TaoFixtures.load(TaoFixtures.fixture("events"));
+        model.getEventChannels().get(0).setService(org.bgml.model.EventServiceKind.REALTIME_EVENT);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TaoFixtures.generate(model, null));
+        assertTrue(e.getMessage().contains("tao: event channel Bus asks for TAO's real-time event service"), e.getMessage());
+    }
+
+    /** Every example, in every deployment, generates for TAO or is refused with a message naming the element. */
+    @TestFactory
+    Stream<DynamicTest> everyExampleGenerates() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Path file : TaoFixtures.examples()) {
+            BenchmarkModel model = TaoFixtures.load(file);
+            List<String> deployments = new ArrayList<>();
+            model.getDeployments().forEach(d -> deployments.add(d.getName()));
+            if (deployments.isEmpty()) {
+                deployments.add(null);
+            }
+            for (String d : deployments) {
+                tests.add(DynamicTest.dynamicTest(file.getFileName() + (d == null ? "" : " / " + d), () -> {
+                    try {
+                        MemoryOutput out = TaoFixtures.generate(model, d);
+                        assertNotNull(out.text("manifest.json"));
+                        assertNotNull(out.text("run_test.pl"));
+                        assertTrue(out.files().keySet().stream().anyMatch(p -> p.endsWith(".mpc")));
+                    } catch (IllegalArgumentException refused) {
+                        assertTrue(refused.getMessage().startsWith("tao: "), refused.getMessage());
+                    }
+                }));
+            }
+        }
+        return tests.stream();
+    }
+
+    @Test
+    void anUnknownConfigurationIsRefused() {
+        BenchmarkModel model = TaoFixtures.load(TaoFixtures.example("roundtrip"));
+        assertThrows(IllegalArgumentException.class, () -> generate(model, null, "noSuchConfiguration"));
+    }
+
+    // ---- helpers -------------------------------------------------------------------------------------------
+
+    static MemoryOutput generate(BenchmarkModel model, String deployment, String configuration) throws Exception {
+        MemoryOutput out = new MemoryOutput();
+        new GenerationService().generate(new GenerationService.Request(model, TaoFixtures.TARGET, deployment, configuration), out);
+        return out;
+    }
+
+    static Configuration configuration(BenchmarkModel model, String name, Map<String, String> settings) {
+        return TaoFixtures.addConfiguration(model, name, settings);
+    }
+
+    static JsonObject process(MemoryOutput out, String name) {
+        JsonObject manifest = JsonParser.parseString(out.text("manifest.json")).getAsJsonObject();
+        for (var p : manifest.getAsJsonArray("processes")) {
+            if (p.getAsJsonObject().get("name").getAsString().equals(name)) {
+                return p.getAsJsonObject();
+            }
+        }
+        throw new AssertionError("no process " + name + " in the manifest");
+    }
+
+    static List<String> args(MemoryOutput out, String name) {
+        List<String> args = new ArrayList<>();
+        process(out, name).getAsJsonArray("args").forEach(a -> args.add(a.getAsString()));
+        return args;
+    }
+}
