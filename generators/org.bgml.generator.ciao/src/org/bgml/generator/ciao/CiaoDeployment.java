@@ -1,0 +1,399 @@
+package org.bgml.generator.ciao;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.bgml.generator.common.plan.BenchmarkPlan;
+import org.bgml.generator.common.plan.EventPlan;
+import org.bgml.generator.common.plan.InvocationPlan;
+import org.bgml.generator.common.plan.ProcessPlan;
+import org.bgml.generator.common.plan.ServantPlan;
+import org.bgml.model.BenchmarkModel;
+import org.bgml.model.Component;
+import org.bgml.model.Deployment;
+import org.bgml.model.Entity;
+import org.bgml.model.Node;
+import org.bgml.model.Process;
+
+/**
+ * How a plan maps onto CIAO and DAnCE. Processes hosting components become DAnCE localities (one
+ * {@code dance_locality_manager} each, all instances of a process bound by a SameProcess constraint) on the
+ * node manager of their node; processes hosting only CORBA 2.x entities become plain TAO executables. A
+ * process that mixes both keeps its components in the locality and moves its CORBA 2.x entities into a
+ * TAO process of its own ({@code <process>_corba2}), which the README and the plan's comments state.
+ */
+public final class CiaoDeployment {
+
+    /** One DAnCE locality: a deployment process whose entities are components. */
+    public record Locality(ProcessPlan process, String node, List<Component> components) {
+    }
+
+    /**
+     * One plain TAO executable.
+     *
+     * @param servesOthers whether a client outside this process calls one of its servants
+     */
+    public record TaoProcess(ProcessPlan process, String splitFrom, boolean servesOthers) {
+        public String name() {
+            return process.name();
+        }
+
+        public boolean serves() {
+            return !process.servants().isEmpty();
+        }
+
+        /**
+         * Runs its ORB until it is stopped: it serves others, or only serves. A process whose servants only its own
+         * clients call measures, writes its results and exits like a client.
+         */
+        public boolean longLived() {
+            return serves() && (servesOthers || !drives());
+        }
+
+        /** Invocations this process measures (the others only give forward targets). */
+        public List<InvocationPlan> measured() {
+            return process.invocations().stream().filter(i -> !i.metrics().isEmpty()).toList();
+        }
+
+        public boolean drives() {
+            return !measured().isEmpty();
+        }
+    }
+
+    /** How long the first client component waits after ccm_activate before it measures. */
+    public static final int SETTLE_MILLIS = 2000;
+
+    private final BenchmarkPlan plan;
+    private final CiaoNaming naming;
+    private final List<Locality> localities = new ArrayList<>();
+    private final List<TaoProcess> taoProcesses = new ArrayList<>();
+    private final Map<Entity, String> processOf = new LinkedHashMap<>();
+    private final Map<Component, Locality> localityOf = new LinkedHashMap<>();
+    private final List<String> notes = new ArrayList<>();
+
+    public CiaoDeployment(BenchmarkPlan plan, CiaoNaming naming) {
+        this.plan = plan;
+        this.naming = naming;
+        Map<String, String> nodeOfProcess = nodes(plan);
+        for (ProcessPlan p : plan.processes()) {
+            List<Component> components = new ArrayList<>();
+            List<Entity> others = new ArrayList<>();
+            for (Entity e : p.entities()) {
+                if (e instanceof Component c) {
+                    components.add(c);
+                } else {
+                    others.add(e);
+                }
+            }
+            if (!components.isEmpty()) {
+                Locality l = new Locality(p, nodeOfProcess.getOrDefault(p.name(), "localhost"), List.copyOf(components));
+                localities.add(l);
+                components.forEach(c -> {
+                    localityOf.put(c, l);
+                    processOf.put(c, p.name());
+                });
+            }
+            if (!others.isEmpty()) {
+                if (components.isEmpty()) {
+                    taoProcesses.add(new TaoProcess(p, null, servesOthers(plan, others)));
+                    others.forEach(e -> processOf.put(e, p.name()));
+                } else {
+                    String name = p.name() + "_corba2";
+                    taoProcesses.add(new TaoProcess(split(p, name, others), p.name(), servesOthers(plan, others)));
+                    others.forEach(e -> processOf.put(e, name));
+                    notes.add("Process " + p.name() + " mixes components and CORBA 2.x entities; the CORBA 2.x entities ("
+                            + String.join(", ", others.stream().map(Entity::getName).toList()) + ") run in the TAO process "
+                            + name + ", so their calls to and from the components are not collocated.");
+                }
+            }
+        }
+        Set<String> functional = new java.util.TreeSet<>();
+        plan.invocations().forEach(i -> i.metrics().stream().filter(m -> m.kind().equals("functionalPath"))
+                .forEach(m -> functional.add(m.metric().getName())));
+        if (!functional.isEmpty()) {
+            notes.add("Functional-path metrics (" + String.join(", ", functional) + ") are timed as whole calls at the client:"
+                    + " the ciao target places no probes inside TAO and CIAO, so no per-segment figures are reported.");
+        }
+        Set<String> multiplex = new LinkedHashSet<>();
+        for (InvocationPlan i : plan.invocations()) {
+            if (i.receptacle().isMultiplex() && !i.metrics().isEmpty() && i.client() instanceof Component
+                    && plan.invocations().stream().filter(j -> j.receptacle() == i.receptacle()).count() > 1) {
+                multiplex.add(i.client().getName() + "/" + i.receptacle().getName());
+            }
+        }
+        if (!multiplex.isEmpty()) {
+            notes.add("Measured connections of multiplex receptacles (" + String.join(", ", multiplex) + ") are taken by their"
+                    + " position in the plan's connection order, the order DAnCE connects them in.");
+        }
+        for (EventPlan e : plan.events()) {
+            boolean supplierComponent = e.supplier() instanceof Component;
+            boolean consumerComponent = e.consumer() instanceof Component;
+            if (!supplierComponent || !consumerComponent) {
+                notes.add("Event connection " + e.connection().getName()
+                        + " has a CORBA 2.x end; the ciao target connects event ports between components only, so it is left out.");
+            } else if (e.channel() != null) {
+                notes.add("Event connection " + e.connection().getName() + " names channel " + e.channel()
+                        + "; CIAO delivers component events directly, so the channel is not used.");
+            }
+        }
+    }
+
+    private static boolean servesOthers(BenchmarkPlan plan, List<Entity> entities) {
+        return plan.invocations().stream().anyMatch(i -> entities.contains(i.server()) && !entities.contains(i.client()));
+    }
+
+    /** The TAO part of a mixed process, with the servants and invocations of its CORBA 2.x entities. */
+    private ProcessPlan split(ProcessPlan p, String name, List<Entity> entities) {
+        List<ServantPlan> servants = p.servants().stream().filter(s -> entities.contains(s.entity())).toList();
+        List<InvocationPlan> invocations = p.invocations().stream().filter(i -> entities.contains(i.client())).toList();
+        List<EventPlan> supplies = p.supplies().stream().filter(v -> entities.contains(v.supplier())).toList();
+        List<EventPlan> consumes = p.consumes().stream().filter(v -> entities.contains(v.consumer())).toList();
+        return new ProcessPlan(name, p.host(), p.cpus(), List.copyOf(entities), servants, invocations, supplies, consumes,
+                List.of(), p.options(), naming.resultFile(name));
+    }
+
+    /** Process name to node name, from the chosen deployment; "localhost" without one. */
+    private static Map<String, String> nodes(BenchmarkPlan plan) {
+        Map<String, String> nodes = new LinkedHashMap<>();
+        BenchmarkModel model = plan.model();
+        for (Deployment d : model.getDeployments()) {
+            if (plan.deployment() != null && plan.deployment().equals(d.getName())) {
+                for (Node n : d.getNodes()) {
+                    for (Process p : n.getProcesses()) {
+                        nodes.put(p.getName(), n.getName());
+                    }
+                }
+            }
+        }
+        return nodes;
+    }
+
+    public BenchmarkPlan plan() {
+        return plan;
+    }
+
+    public BenchmarkModel model() {
+        return plan.model();
+    }
+
+    public List<Locality> localities() {
+        return localities;
+    }
+
+    public List<TaoProcess> taoProcesses() {
+        return taoProcesses;
+    }
+
+    /** TAO processes that serve until stopped: they start before DAnCE, because the plan may name their IORs. */
+    public List<TaoProcess> taoServers() {
+        return taoProcesses.stream().filter(TaoProcess::longLived).toList();
+    }
+
+    /** TAO processes that measure and exit: they run one after the other once the components are done. */
+    public List<TaoProcess> taoClients() {
+        return taoProcesses.stream().filter(t -> !t.longLived()).toList();
+    }
+
+    public boolean hasComponents() {
+        return !localities.isEmpty();
+    }
+
+    /** The components this plan deploys, in locality order. */
+    public List<Component> deployedComponents() {
+        return localities.stream().flatMap(l -> l.components().stream()).toList();
+    }
+
+    /** Node names in order of first use by a locality. */
+    public List<String> nodes() {
+        Set<String> nodes = new LinkedHashSet<>();
+        localities.forEach(l -> nodes.add(l.node()));
+        return new ArrayList<>(nodes);
+    }
+
+    public List<Locality> localitiesOn(String node) {
+        return localities.stream().filter(l -> l.node().equals(node)).toList();
+    }
+
+    public Locality localityOf(Component c) {
+        return localityOf.get(c);
+    }
+
+    public String processOf(Entity e) {
+        return processOf.get(e);
+    }
+
+    /** CPUs a node manager is pinned to: the union of its localities' CPUs (locality managers inherit them). */
+    public List<Integer> nodeCpus(String node) {
+        Set<Integer> cpus = new TreeSet<>();
+        for (Locality l : localitiesOn(node)) {
+            if (l.process().cpus().isEmpty()) {
+                return List.of();
+            }
+            cpus.addAll(l.process().cpus());
+        }
+        return List.copyOf(cpus);
+    }
+
+    // ---- what each component does ----------------------------------------------------------------------
+
+    /** Measured invocations a component drives through its receptacles. */
+    public List<InvocationPlan> measuredInvocations(Component c) {
+        return plan.invocations().stream().filter(i -> i.client() == c && !i.metrics().isEmpty()).toList();
+    }
+
+    /** Measured event connections a component supplies. */
+    public List<EventPlan> measuredSupplies(Component c) {
+        return plan.events().stream()
+                .filter(e -> e.supplier() == c && e.consumer() instanceof Component && !e.metrics().isEmpty()).toList();
+    }
+
+    /** A component that runs metric loops, on a thread started by ccm_activate. */
+    public boolean drives(Component c) {
+        return !measuredInvocations(c).isEmpty() || !measuredSupplies(c).isEmpty();
+    }
+
+    /** Driving components of one locality. */
+    public List<Component> drivers(Locality l) {
+        return l.components().stream().filter(this::drives).toList();
+    }
+
+    /**
+     * The result file a driving component writes: its process's file when it is the process's only driver,
+     * otherwise one per component next to it.
+     */
+    public String resultFile(Component c) {
+        Locality l = localityOf(c);
+        if (l == null) {
+            return naming.resultFile(c.getName());
+        }
+        List<Component> drivers = drivers(l);
+        return drivers.size() <= 1 ? l.process().resultFile() : naming.resultFile(l.process().name() + "." + c.getName());
+    }
+
+    /** Client components in the order they measure: each waits for the one before it, so no two overlap. */
+    public List<Component> driverOrder() {
+        return deployedComponents().stream().filter(this::drives).toList();
+    }
+
+    /** The client component that measures just before {@code c}, or null for the first. */
+    public Component predecessor(Component c) {
+        List<Component> order = driverOrder();
+        int i = order.indexOf(c);
+        return i > 0 ? order.get(i - 1) : null;
+    }
+
+    /** Result files written on one node, by its locality managers. */
+    public List<String> resultFilesOn(String node) {
+        List<String> files = new ArrayList<>();
+        for (Locality l : localitiesOn(node)) {
+            drivers(l).forEach(c -> files.add(resultFile(c)));
+        }
+        return files;
+    }
+
+    public List<String> componentResultFiles() {
+        List<String> files = new ArrayList<>();
+        nodes().forEach(n -> files.addAll(resultFilesOn(n)));
+        return files;
+    }
+
+    /**
+     * Component facets that CORBA 2.x clients call: the component writes their IOR files in ccm_activate, since
+     * the deployment plan connects only ports of components.
+     */
+    public List<ServantPlan> publishedFacets(Component c) {
+        Set<ServantPlan> facets = new LinkedHashSet<>();
+        for (InvocationPlan i : plan.invocations()) {
+            if (i.server() == c && !(i.client() instanceof Component)) {
+                facets.add(i.servant());
+            }
+        }
+        return new ArrayList<>(facets);
+    }
+
+    public List<String> publishedIorFiles() {
+        List<String> files = new ArrayList<>();
+        for (Component c : deployedComponents()) {
+            publishedFacets(c).forEach(s -> files.add(s.iorFile()));
+        }
+        return files;
+    }
+
+    /** Connections from a component's receptacle to a CORBA 2.x facet: external references in the plan. */
+    public List<InvocationPlan> externalInvocations() {
+        return plan.invocations().stream()
+                .filter(i -> i.client() instanceof Component && !(i.server() instanceof Component)).toList();
+    }
+
+    /** Connections between two components: internal endpoints in the plan. */
+    public List<InvocationPlan> componentInvocations() {
+        return plan.invocations().stream()
+                .filter(i -> i.client() instanceof Component && i.server() instanceof Component).toList();
+    }
+
+    public List<EventPlan> componentEvents() {
+        return plan.events().stream()
+                .filter(e -> e.supplier() instanceof Component && e.consumer() instanceof Component).toList();
+    }
+
+    /** IOR files a TAO process reads: those of every facet it calls (forward targets included). */
+    public List<String> readsIors(TaoProcess t) {
+        Set<String> iors = new LinkedHashSet<>();
+        for (InvocationPlan i : t.process().invocations()) {
+            if (!t.process().entities().contains(i.server())) {
+                iors.add(i.servant().iorFile());
+            }
+        }
+        return new ArrayList<>(iors);
+    }
+
+    /** The element path of a process, as result files name it; the bare name when the model has no deployment. */
+    public String processPath(String processName) {
+        for (Deployment d : plan.model().getDeployments()) {
+            if (plan.deployment() != null && plan.deployment().equals(d.getName())) {
+                for (Node n : d.getNodes()) {
+                    for (Process p : n.getProcesses()) {
+                        if (p.getName().equals(processName)) {
+                            return org.bgml.model.io.ElementPaths.pathOf(p);
+                        }
+                    }
+                }
+            }
+        }
+        return processName;
+    }
+
+    /** {@code "0,1"}: the CPU list of a process for bgml::parse_cpu_list; empty when unpinned. */
+    public String cpuList(ProcessPlan p) {
+        return String.join(",", p.cpus().stream().map(String::valueOf).toList());
+    }
+
+    /** Position of an invocation among the connections of its (multiplex) receptacle, in model order. */
+    public int connectionIndex(InvocationPlan invocation) {
+        int index = 0;
+        for (InvocationPlan i : plan.invocations()) {
+            if (i == invocation) {
+                return index;
+            }
+            if (i.receptacle() == invocation.receptacle()) {
+                index++;
+            }
+        }
+        return index;
+    }
+
+    /** The invocation through a receptacle (its first connection), or null when it is not connected. */
+    public InvocationPlan invocationThrough(org.bgml.model.Receptacle r) {
+        return plan.invocations().stream().filter(i -> i.receptacle() == r).findFirst().orElse(null);
+    }
+
+    /** Why parts of the model are not deployed as modelled; shown in the README. */
+    public List<String> notes() {
+        return notes;
+    }
+}

@@ -1,0 +1,142 @@
+package org.bgml.generator.ciao;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.bgml.generator.ciao.CiaoDeployment.TaoProcess;
+import org.bgml.generator.common.GeneratorOutput;
+import org.bgml.generator.common.RuntimeHeaders;
+import org.bgml.generator.common.TargetGenerator;
+import org.bgml.generator.common.manifest.Manifest;
+import org.bgml.generator.common.manifest.ManifestJson;
+import org.bgml.generator.common.plan.BenchmarkPlan;
+import org.bgml.generator.common.plan.ServantPlan;
+import org.bgml.model.BenchmarkModel;
+import org.bgml.model.Component;
+
+/**
+ * The {@code ciao} target: CCM components on CIAO, deployed by DAnCE, with the CORBA 2.x sides of mixed
+ * scenarios as plain TAO processes. {@link #generate} only dispatches; each template writes one kind of file.
+ */
+public final class CiaoTarget implements TargetGenerator {
+    public static final String ID = "ciao";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public void generate(BenchmarkPlan plan, GeneratorOutput out) {
+        CiaoNaming naming = new CiaoNaming();
+        CppCode cpp = new CppCode();
+        CiaoDeployment deployment = new CiaoDeployment(plan, naming);
+        CiaoOptions options = new CiaoOptions(plan);
+        BenchmarkModel model = plan.model();
+        List<String> sources = new ArrayList<>();
+
+        write(out, sources, naming.baseIdl(model), new CiaoBaseIdl(naming).generate(model));
+        ComponentIdl componentIdl = new ComponentIdl(naming);
+        Executor executor = new Executor(naming, cpp, deployment);
+        for (Component c : deployment.deployedComponents()) {
+            write(out, sources, naming.componentIdl(c), componentIdl.generate(c));
+            write(out, sources, executor.headerPath(c).toString(), executor.doGenerateHeader(c));
+            write(out, sources, executor.sourcePath(c).toString(), executor.doGenerateSource(c));
+        }
+        ExportHeader export = new ExportHeader(naming);
+        for (String library : libraries(naming, deployment)) {
+            write(out, sources, export.path(library).toString(), export.generate(library));
+        }
+        SupportHeader support = new SupportHeader(naming);
+        write(out, sources, support.path(model).toString(), support.generate(model));
+
+        TaoServant servant = new TaoServant(naming, cpp);
+        TaoMain main = new TaoMain(naming, cpp, deployment);
+        for (TaoProcess t : deployment.taoProcesses()) {
+            for (ServantPlan s : t.process().servants()) {
+                write(out, sources, servant.headerPath(s).toString(), servant.doGenerateHeader(s));
+                write(out, sources, servant.sourcePath(s).toString(), servant.doGenerateSource(s));
+            }
+            write(out, sources, main.path(t).toString(), main.doGenerate(t));
+        }
+
+        if (deployment.hasComponents()) {
+            AwaitProgram await = new AwaitProgram(naming);
+            write(out, sources, await.path(model).toString(), await.generate(model));
+        }
+
+        Mpc mpc = new Mpc(naming, deployment, options.macros());
+        write(out, sources, naming.mwcFile(model), mpc.doGenerateWorkspace(model));
+        write(out, sources, naming.mpcFile(model), mpc.doGenerateProjects(model));
+
+        CiaoManifest manifest = new CiaoManifest(naming, deployment, options);
+        writeSvcConfs(out, plan, deployment, options, manifest);
+        String planFile = null;
+        if (deployment.hasComponents()) {
+            DeploymentPlan cdp = new DeploymentPlan(naming, deployment);
+            planFile = cdp.path();
+            out.writeText(planFile, tidy(cdp.doGenerate()));
+        }
+        sources.addAll(runtimeHeaders());
+        Manifest m = manifest.build(sources);
+        out.writeText(CiaoManifest.RUN_SCRIPT, tidy(new RunScript().generate()));
+        out.markExecutable(CiaoManifest.RUN_SCRIPT);
+        out.writeText("run_test.pl", tidy(new RunTest().generate(m)));
+        out.markExecutable("run_test.pl");
+        out.writeText("README.md", tidy(new Readme(naming, deployment).generate(m)));
+        out.writeText(ManifestJson.FILE, ManifestJson.write(m));
+    }
+
+    private static void write(GeneratorOutput out, List<String> sources, String path, CharSequence text) {
+        out.writeText(path, tidy(text));
+        sources.add(path);
+    }
+
+    /** No trailing blanks: the templates' indentation leaves some on empty lines. */
+    static String tidy(CharSequence text) {
+        return TRAILING_BLANKS.matcher(text).replaceAll("");
+    }
+
+    private static final java.util.regex.Pattern TRAILING_BLANKS = java.util.regex.Pattern.compile("[ \\t]+$",
+            java.util.regex.Pattern.MULTILINE);
+
+    /** Every shared library the MPC projects build, each with its export header. */
+    static List<String> libraries(CiaoNaming naming, CiaoDeployment deployment) {
+        BenchmarkModel model = deployment.model();
+        List<String> libraries = new ArrayList<>(
+                List.of(naming.baseStubLib(model), naming.baseSkelLib(model), naming.baseLemStubLib(model)));
+        for (Component c : deployment.deployedComponents()) {
+            libraries.addAll(List.of(naming.stubLib(c), naming.lemStubLib(c), naming.execLib(c), naming.svntLib(c)));
+        }
+        return libraries;
+    }
+
+    private static void writeSvcConfs(GeneratorOutput out, BenchmarkPlan plan, CiaoDeployment deployment,
+            CiaoOptions options, CiaoManifest manifest) {
+        SvcConf svcConf = new SvcConf();
+        for (TaoProcess t : deployment.taoProcesses()) {
+            CiaoOptions.Options o = options.of(t.splitFrom() != null ? t.splitFrom() : t.name());
+            if (o.hasSvcConf()) {
+                out.writeText(manifest.svcConfPath(t.name()), svcConf.generate(t.name(), plan.configuration(), o.svcConf()));
+            }
+        }
+        for (String node : deployment.nodes()) {
+            CiaoOptions.Options o = options.of(deployment.localitiesOn(node).get(0).process().name());
+            if (o.hasSvcConf()) {
+                Map<String, List<String>> factories = o.svcConf();
+                out.writeText(manifest.svcConfPath(manifest.svcConfName(node)),
+                        svcConf.generate("the locality managers of node " + node, plan.configuration(), factories));
+            }
+        }
+    }
+
+    /** The runtime headers the generation service copies in: they decide rebuilds too. */
+    private static List<String> runtimeHeaders() {
+        try {
+            return RuntimeHeaders.list().stream().map(h -> RuntimeHeaders.INCLUDE_DIR + "/bgml/" + h).toList();
+        } catch (IllegalStateException outsideOsgi) {
+            return List.of();
+        }
+    }
+}

@@ -1,0 +1,251 @@
+package org.bgml.generator.ciao.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.bgml.generator.common.MemoryOutput;
+import org.bgml.generator.common.manifest.Manifest;
+import org.bgml.generator.common.manifest.Manifest.ProcessSpec;
+import org.bgml.model.BenchmarkModel;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.google.gson.Gson;
+
+/**
+ * The conventions the generated files must follow (those of CIAO's tao_idl -Gex output, CIAO's MPC base
+ * projects and DAnCE), the manifest's order and limits, options, behaviours, and event ports, fragment by
+ * fragment.
+ */
+class CiaoTemplateTest {
+    @TempDir
+    Path temp;
+
+    private static MemoryOutput roundtrip(String deployment, String configuration) {
+        MemoryOutput out = new MemoryOutput();
+        Examples.generate(Examples.load(Examples.example("roundtrip.bgml")), deployment, configuration, out);
+        return out;
+    }
+
+    private static Manifest manifest(MemoryOutput out) {
+        return new Gson().fromJson(out.text("manifest.json"), Manifest.class);
+    }
+
+    @Test
+    void executorFollowsTheTaoIdlExecutorConventions() {
+        MemoryOutput out = roundtrip("remote", null);
+        String h = out.text("src/RoundTrip_CiaoCiaoServer_exec.h");
+        assertTrue(h.contains("#include \"RoundTrip_CiaoCiaoServerEC.h\""));
+        assertTrue(h.contains("namespace CIAO_RoundTrip_CiaoCiaoServer_Impl"));
+        assertTrue(h.contains("class rt_exec_i\n    : public virtual ::Test::CCM_RoundTrip,\n      public virtual ::CORBA::LocalObject"));
+        assertTrue(h.contains("class CiaoCiaoServer_exec_i\n    : public virtual CiaoCiaoServer_Exec,"));
+        assertTrue(h.contains("virtual ::Test::CCM_RoundTrip_ptr get_rt (void);"));
+        for (String op : List.of("set_session_context (::Components::SessionContext_ptr ctx)", "configuration_complete (void)",
+                "ccm_activate (void)", "ccm_passivate (void)", "ccm_remove (void)")) {
+            assertTrue(h.contains("virtual void " + op + ";"), op);
+        }
+        assertTrue(h.contains("extern \"C\" ROUNDTRIP_CIAOCIAOSERVER_EXEC_Export ::Components::EnterpriseComponent_ptr\n  create_RoundTrip_CiaoCiaoServer_Impl (void);"));
+        assertTrue(h.contains("create_RoundTrip_CiaoCiaoServerHome_Impl (void);"));
+        String cpp = out.text("src/RoundTrip_CiaoCiaoServer_exec.cpp");
+        assertTrue(cpp.contains("// BEGIN USER CODE CiaoCiaoServer/rt/Test::RoundTrip::test_method\n    return send_time;\n"));
+        assertTrue(cpp.contains("::RoundTrip::CCM_CiaoCiaoServer_Context::_narrow (ctx)"));
+    }
+
+    @Test
+    void clientComponentsMeasureOnTheirOwnThreadOneAfterTheOther() {
+        MemoryOutput out = roundtrip("remote", null);
+        String first = out.text("src/RoundTrip_TaoCiaoClient_exec.cpp");
+        String second = out.text("src/RoundTrip_CiaoCiaoClient_exec.cpp");
+        assertTrue(first.contains("this->driver_->activate (THR_NEW_LWP | THR_JOINABLE, 1)"));
+        assertTrue(first.contains("this->ciao_context_->get_connection_rt ()"));
+        assertFalse(first.contains("wait_for_file (\"results/"), "the first client component waits for nobody");
+        assertTrue(second.contains("wait_for_file (\"results/TaoCiaoClientProcess.json\""));
+        assertTrue(second.contains("bgml::SampleHistory history (warmup, iterations);"));
+        assertTrue(second.contains("\"latency\", \"CiaoCiaoLatency\""));
+        assertTrue(second.contains("\"jitter\", \"CiaoCiaoJitter\""));
+        assertEquals(1, second.split("target_rt->test_method", -1).length - 1, "one loop for latency, throughput and jitter");
+        String server = out.text("src/RoundTrip_CiaoTaoServer_exec.cpp");
+        assertTrue(server.contains("component->provide_facet (\"rt\")"), "publishes its facet for the TAO client");
+        assertTrue(server.contains("write_ior (\"CiaoTaoServer_rt.ior\""));
+    }
+
+    @Test
+    void idlHasIdl3ComponentsAndHomesAndTheLemPragma() {
+        MemoryOutput out = roundtrip("remote", null);
+        assertTrue(out.text("idl/RoundTrip.idl").contains("#pragma ciao lem \"RoundTripE.idl\""));
+        String client = out.text("idl/RoundTrip_CiaoCiaoClient.idl");
+        assertTrue(client.contains("#include <Components.idl>"));
+        assertTrue(client.contains("component CiaoCiaoClient\n  {\n    uses ::Test::RoundTrip rt;\n  };"));
+        assertTrue(client.contains("home CiaoCiaoClientHome manages CiaoCiaoClient"));
+        assertTrue(out.text("idl/RoundTrip_CiaoCiaoServer.idl").contains("provides ::Test::RoundTrip rt;"));
+    }
+
+    @Test
+    void mpcUsesCiaosBaseProjects() {
+        String mpc = roundtrip("remote", null).text("RoundTrip.mpc");
+        for (String p : List.of("project(RoundTrip_idl_gen) : componentidldefaults", "project(RoundTrip_lem_gen) : ciaoidldefaults",
+                "project(RoundTrip_stub) : ccm_stub", "project(RoundTrip_CiaoCiaoClient_lem_stub) : ccm_svnt",
+                "project(RoundTrip_CiaoCiaoClient_exec) : ciao_executor", "project(RoundTrip_CiaoCiaoClient_svnt) : ciao_servant",
+                "project(RoundTrip_TaoTaoServerProcess) : taoexe, portableserver", "project(RoundTrip_await) : aceexe")) {
+            assertTrue(mpc.contains(p), p);
+        }
+    }
+
+    @Test
+    void manifestRunsTheDanceSequence() {
+        Manifest m = manifest(roundtrip("remote", null));
+        List<String> names = m.processes().stream().map(ProcessSpec::name).toList();
+        assertEquals(List.of("TaoTaoServerProcess", "TaoCiaoServerProcess", "NodeManager_localhost", "ExecutionManager",
+                "PlanLauncher", "AwaitComponents", "TaoTaoClientProcess", "CiaoTaoClientProcess", "PlanTeardown"), names);
+        for (ProcessSpec p : m.processes()) {
+            assertEquals("scripts/run.sh", p.executable(), p.name());
+            assertTrue(p.timeoutSeconds() > 0 && p.readyTimeoutSeconds() > 0, p.name());
+            assertEquals(p.role().equals("client") ? "exit" : "signal", p.stop(), p.name());
+        }
+        ProcessSpec nm = m.processes().get(2);
+        assertEquals(List.of("results/TaoCiaoClientProcess.json", "results/CiaoCiaoClientProcess.json"), nm.results());
+        assertEquals(nm.results(), nm.done().paths());
+        assertEquals(List.of(0), nm.cpus());
+        assertTrue(String.join(" ", nm.args()).contains("-s @DANCE_ROOT@/bin/dance_locality_manager"));
+        ProcessSpec await = m.processes().get(5);
+        assertTrue(await.args().containsAll(List.of("CiaoTaoServer_rt.ior", "results/TaoCiaoClientProcess.json",
+                "results/CiaoCiaoClientProcess.json")));
+        assertEquals(List.of("dance_plan_launcher", "-k", "file://ExecutionManager.ior", "-x", "@BENCHMARK@/descriptors/remote.cdp", "-s"),
+                m.processes().get(8).args());
+        // 250,000 samples + 1,000 warm-up calls at 50 us each, plus 120 s
+        assertEquals(133, m.processes().get(7).timeoutSeconds());
+    }
+
+    @Test
+    void onlyTaoOptionsReachTheOrbs() {
+        Manifest omni = manifest(roundtrip("remote", "omniorbLoopback"));
+        Manifest tao = manifest(roundtrip("remote", "taoLoopback"));
+        for (Manifest m : List.of(omni, tao)) {
+            for (ProcessSpec p : m.processes()) {
+                String args = String.join(" ", p.args());
+                assertFalse(args.contains("giop:tcp"), p.name() + ": " + args);
+                if (!p.name().startsWith("Plan") && !p.name().startsWith("Await")) {
+                    assertEquals(1, p.args().stream().filter("-ORBEndpoint"::equals).count(), p.name() + ": " + args);
+                    assertEquals("iiop://127.0.0.1", p.args().get(p.args().indexOf("-ORBEndpoint") + 1), p.name());
+                }
+            }
+        }
+    }
+
+    @Test
+    void behavioursOfTheCubitAndProxyExamples() {
+        MemoryOutput cubit = new MemoryOutput();
+        Examples.generate(Examples.load(Examples.example("cubit.bgml")), null, null, cubit);
+        String servant = cubit.files().keySet().stream().filter(p -> p.endsWith("_i.cpp")).map(cubit::text).findFirst().orElseThrow();
+        assertTrue(servant.contains(" * "), "cubit cubes");
+        assertTrue(servant.contains(".length ()"), "sequences are cubed element by element");
+        MemoryOutput proxy = new MemoryOutput();
+        Examples.generate(Examples.load(Examples.example("proxy-pattern.bgml")), null, null, proxy);
+        String front = proxy.text("src/Proxy_front1_i.cpp");
+        assertTrue(front.contains("return this->forward_->cube_long (l);"), front);
+        assertTrue(proxy.text("src/ProxyProcess.cpp").contains("servant_Proxy_front1->forward_to ("));
+    }
+
+    @Test
+    void mixedProcessesKeepTheirComponentsInDance() {
+        MemoryOutput out = roundtrip("collocated", null);
+        assertTrue(out.files().containsKey("src/CiaoTaoProcess_corba2.cpp"));
+        assertTrue(out.text("README.md").contains("## Deviations from the model"));
+        assertNull(out.text("src/CiaoCiaoProcess_corba2.cpp"));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyExampleGeneratesInEveryDeployment() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Path file : Examples.all()) {
+            BenchmarkModel model = Examples.load(file);
+            for (String d : Examples.deployments(model)) {
+                tests.add(DynamicTest.dynamicTest(file.getFileName() + " " + d, () -> {
+                    MemoryOutput out = Examples.generate(Examples.load(file), d);
+                    dump(file.getFileName().toString().replace(".bgml", "") + "-" + d, out);
+                    assertTrue(out.files().containsKey("manifest.json"));
+                    assertTrue(out.files().containsKey("run_test.pl"));
+                    for (var e : out.files().entrySet()) {
+                        String text = new String(e.getValue(), StandardCharsets.UTF_8);
+                        assertFalse(text.contains("«") || text.contains("»"), e.getKey() + " has template residue");
+                        if (!Examples.isRuntimeHeader(e.getKey())) {
+                            assertFalse(text.matches("(?s).*[ \t]\n.*"), e.getKey() + " has trailing blanks");
+                        }
+                    }
+                }));
+            }
+        }
+        return tests.stream();
+    }
+
+    /** With -Dbgml.ciao.dump=DIR, writes a generated benchmark to DIR/name for reading or building by hand. */
+    private static void dump(String name, MemoryOutput out) throws java.io.IOException {
+        String dump = System.getProperty("bgml.ciao.dump", "");
+        if (dump.isBlank()) {
+            return;
+        }
+        for (var e : out.files().entrySet()) {
+            Path target = Path.of(dump, name, e.getKey());
+            Files.createDirectories(target.getParent());
+            Files.write(target, e.getValue());
+        }
+    }
+
+    /** Event ports: IDL3 eventtypes, publishes/consumes, push operations and EventPublisher/EventConsumer ends. */
+    @Test
+    void eventsBetweenComponents() throws Exception {
+        Path file = temp.resolve("events.bgml");
+        Files.writeString(file, EVENTS);
+        MemoryOutput out = new MemoryOutput();
+        Examples.generate(Examples.load(file), null, null, out);
+        dump("events", out);
+        assertTrue(out.text("idl/Events.idl").contains("eventtype Tick {\n    public ::Ev::Stamp stamp;\n  };")
+                || out.text("idl/Events.idl").contains("public Stamp stamp;"), out.text("idl/Events.idl"));
+        assertTrue(out.text("idl/Events.idl").contains("#include <Components.idl>"));
+        assertTrue(out.text("idl/Events_Source.idl").contains("publishes ::Ev::Tick ticks;"));
+        assertTrue(out.text("idl/Events_Sink.idl").contains("consumes ::Ev::Tick ticks_in;"));
+        assertTrue(out.text("src/Events_Sink_exec.h").contains("virtual void push_ticks_in (::Ev::Tick * ev);"));
+        String source = out.text("src/Events_Source_exec.cpp");
+        assertTrue(source.contains("new OBV_Ev::Tick ()"));
+        assertTrue(source.contains("this->ciao_context_->push_ticks (event.in ());"));
+        String plan = out.text("descriptors/Events.cdp");
+        assertTrue(plan.contains("<kind>EventPublisher</kind>"));
+        assertTrue(plan.contains("<kind>EventConsumer</kind>"));
+    }
+
+    private static final String EVENTS = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <bgml:BenchmarkModel xmi:version="2.0" xmlns:xmi="http://www.omg.org/XMI" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+                xmlns:bgml="http://bgml.org/bgml/1.0" name="Events">
+              <modules name="Ev">
+                <definitions xsi:type="bgml:Typedef" name="Stamp">
+                  <aliasedType primitive="unsigned long long"/>
+                </definitions>
+                <definitions xsi:type="bgml:EventType" name="Tick">
+                  <members name="stamp">
+                    <type named="#Ev::Stamp"/>
+                  </members>
+                </definitions>
+              </modules>
+              <entities xsi:type="bgml:Component" name="Source">
+                <ports xsi:type="bgml:EventSource" name="ticks" eventType="#Ev::Tick"/>
+              </entities>
+              <entities xsi:type="bgml:Component" name="Sink">
+                <ports xsi:type="bgml:EventSink" name="ticks_in" eventType="#Ev::Tick"/>
+              </entities>
+              <connections name="Ticks" source="#Source/ticks" target="#Sink/ticks_in"/>
+              <metrics xsi:type="bgml:Throughput" name="TickRate" samples="1000" connection="#Ticks" eventType="#Ev::Tick"/>
+            </bgml:BenchmarkModel>
+            """;
+}

@@ -1,0 +1,104 @@
+package org.bgml.generator.ciao.tests;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.bgml.generator.ciao.CiaoTarget;
+import org.bgml.generator.common.DirectoryOutput;
+import org.bgml.generator.common.GeneratorOutput;
+import org.bgml.generator.common.MemoryOutput;
+import org.bgml.generator.common.Naming;
+import org.bgml.generator.common.RuntimeHeaders;
+import org.bgml.generator.common.plan.BenchmarkPlan;
+import org.bgml.generator.common.plan.Planner;
+import org.bgml.model.BenchmarkModel;
+import org.bgml.model.Deployment;
+import org.bgml.model.io.ModelFiles;
+import org.bgml.validation.ModelDiagnostic;
+import org.bgml.validation.ModelValidator;
+
+/** The example models and the ciao target run on them, the way the generation service runs a target. */
+final class Examples {
+    private Examples() {
+    }
+
+    /** The repository checkout the tests run from (the build passes it as -Dbgml.repo). */
+    static Path repo() {
+        String configured = System.getProperty("bgml.repo");
+        Path start = configured != null && !configured.isBlank() ? Path.of(configured) : Path.of("").toAbsolutePath();
+        for (Path p = start.toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.isDirectory(p.resolve("examples")) && Files.isRegularFile(p.resolve("pom.xml"))) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("cannot find the repository root from " + start);
+    }
+
+    static Path example(String name) {
+        return repo().resolve("examples").resolve(name);
+    }
+
+    /** Every example model, by name. */
+    static List<Path> all() {
+        try (Stream<Path> files = Files.list(repo().resolve("examples"))) {
+            return files.filter(f -> f.toString().endsWith(".bgml")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static BenchmarkModel load(Path file) {
+        try {
+            return ModelFiles.loadModel(file);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot load " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Deployment names of a model; a list with null when it has none. */
+    static List<String> deployments(BenchmarkModel model) {
+        List<String> names = new ArrayList<>();
+        for (Deployment d : model.getDeployments()) {
+            names.add(d.getName());
+        }
+        if (names.isEmpty()) {
+            names.add(null);
+        }
+        return names;
+    }
+
+    static BenchmarkPlan plan(BenchmarkModel model, String deployment, String configuration) {
+        List<ModelDiagnostic> diagnostics = new ModelValidator().validate(model);
+        if (ModelValidator.hasErrors(diagnostics)) {
+            throw new IllegalStateException("invalid model " + model.getName() + ": " + diagnostics);
+        }
+        return new Planner(new Naming()).plan(model, deployment, configuration);
+    }
+
+    /** Every file of the ciao benchmark, runtime headers included, as the generation service writes them. */
+    static void generate(BenchmarkModel model, String deployment, String configuration, GeneratorOutput out) {
+        new CiaoTarget().generate(plan(model, deployment, configuration), out);
+        RuntimeHeaders.copyTo(out);
+    }
+
+    static MemoryOutput generate(BenchmarkModel model, String deployment) {
+        MemoryOutput out = new MemoryOutput();
+        generate(model, deployment, null, out);
+        return out;
+    }
+
+    static DirectoryOutput generate(BenchmarkModel model, String deployment, Path dir) {
+        DirectoryOutput out = new DirectoryOutput(dir);
+        generate(model, deployment, null, out);
+        return out;
+    }
+
+    static boolean isRuntimeHeader(String path) {
+        return path.startsWith(RuntimeHeaders.INCLUDE_DIR + "/");
+    }
+}
