@@ -9,7 +9,10 @@ packages=(
   g++ make cmake pkg-config
   omniidl libomniorb4-dev omniorb omniorb-nameserver omnievents libomnievents-dev
   libace-dev mpc-ace
+  chromium
 )
+# Node.js and npm build the report assets; a machine may already have them from another source.
+command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

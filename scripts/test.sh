@@ -11,3 +11,5 @@ echo "== C++ measurement runtime"
 runtime/cpp/tests/run.sh
 echo "== command line"
 tests/cli-smoke.sh
+echo "== bgml run: faults end to end"
+tests/run-faults.sh

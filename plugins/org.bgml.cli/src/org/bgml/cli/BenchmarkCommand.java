@@ -7,11 +7,15 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
+import org.bgml.cli.bench.GenerationBenchmark;
 import org.bgml.cli.bench.ModelBenchmark;
 import org.bgml.cli.bench.SyntheticModels;
 import org.bgml.model.io.ModelLoadException;
 
-/** {@code bgml benchmark model [--components N] [--repeat R] [--warmup W]}: how fast BGML handles a large model. */
+/**
+ * {@code bgml benchmark model|generate [--components N] [--repeat R] [--warmup W]}: how fast BGML loads,
+ * validates and saves a large model, or generates every target for it.
+ */
 final class BenchmarkCommand implements Command {
     static final int DEFAULT_COMPONENTS = 1000;
     static final int DEFAULT_REPEAT = 5;
@@ -24,29 +28,33 @@ final class BenchmarkCommand implements Command {
 
     @Override
     public String synopsis() {
-        return "model [--components N] [--repeat R] [--warmup W]";
+        return "model|generate [--components N] [--repeat R] [--warmup W]";
     }
 
     @Override
     public String summary() {
-        return "time load, validate and save of a synthetic model (default 1,000 components) and report the heap";
+        return "time load/validate/save (model) or generation per target (generate) of a synthetic model, default 1,000 components";
     }
 
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
         Arguments a = new Arguments(args, "--components", "--repeat", "--warmup");
-        String what = a.single("benchmark (model)");
-        if (!what.equals("model")) {
-            throw new UsageException("unknown benchmark '" + what + "'; the only one is 'model'");
+        String what = a.single("benchmark (model or generate)");
+        if (!what.equals("model") && !what.equals("generate")) {
+            throw new UsageException("unknown benchmark '" + what + "'; choose model or generate");
         }
-        ModelBenchmark.Options options = new ModelBenchmark.Options(
-                number(a, "--components", DEFAULT_COMPONENTS, SyntheticModels.MIN_COMPONENTS),
-                number(a, "--repeat", DEFAULT_REPEAT, 1),
-                number(a, "--warmup", DEFAULT_WARMUP, 0));
+        int components = number(a, "--components", DEFAULT_COMPONENTS, SyntheticModels.MIN_COMPONENTS);
+        int repeat = number(a, "--repeat", DEFAULT_REPEAT, 1);
+        int warmup = number(a, "--warmup", DEFAULT_WARMUP, 0);
         Path work = null;
         try {
             work = Files.createTempDirectory("bgml-benchmark-");
-            ModelBenchmark.print(ModelBenchmark.run(options, work), out);
+            if (what.equals("generate")) {
+                GenerationBenchmark.Options options = new GenerationBenchmark.Options(components, repeat, warmup);
+                GenerationBenchmark.print(options, GenerationBenchmark.run(options, work), out);
+            } else {
+                ModelBenchmark.print(ModelBenchmark.run(new ModelBenchmark.Options(components, repeat, warmup), work), out);
+            }
             return Bgml.OK;
         } catch (IOException | ModelLoadException e) {
             err.println("bgml benchmark: " + (e instanceof ModelLoadException m ? m.describe() : e.getMessage()));

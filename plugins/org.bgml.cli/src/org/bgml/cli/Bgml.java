@@ -25,6 +25,12 @@ public final class Bgml {
         register(new InfoCommand());
         register(new FormatCommand());
         register(new GenerateCommand());
+        register(new RunCommand());
+        register(new BenchmarkCommand());
+        register(new ResultsCommand());
+        register(new AnnotateCommand());
+        register(new ReportCommand());
+        register(new CompareCommand());
     }
 
     private void register(Command command) {

@@ -37,8 +37,8 @@ class BenchmarkCommandTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "benchmark|bgml benchmark: no benchmark (model) given",
-        "benchmark graph|bgml benchmark: unknown benchmark 'graph'; the only one is 'model'",
+        "benchmark|bgml benchmark: no benchmark (model or generate) given",
+        "benchmark graph|bgml benchmark: unknown benchmark 'graph'; choose model or generate",
         "benchmark model --components abc|bgml benchmark: --components needs a whole number of at least 3, not 'abc'",
         "benchmark model --components 2|bgml benchmark: --components needs a whole number of at least 3, not '2'",
         "benchmark model --repeat 0|bgml benchmark: --repeat needs a whole number of at least 1, not '0'",
@@ -49,8 +49,18 @@ class BenchmarkCommandTest {
         Cli.Result r = Cli.run(args.split(" "));
         assertEquals(2, r.code(), r.toString());
         assertEquals(message, r.errLines().get(0));
-        assertEquals("usage: bgml benchmark model [--components N] [--repeat R] [--warmup W]", r.errLines().get(1));
+        assertEquals("usage: bgml benchmark model|generate [--components N] [--repeat R] [--warmup W]", r.errLines().get(1));
         assertEquals("", r.out());
+    }
+
+    @Test
+    void generationBenchmarkPrintsARowPerTarget() {
+        Cli.Result r = Cli.run("benchmark", "generate", "--components", "6", "--repeat", "1", "--warmup", "0");
+        assertEquals(0, r.code(), r.toString());
+        assertLine(r, "generation of a synthetic model with 6 components .*");
+        for (String target : new String[] {"omniorb", "ace", "tao", "ciao"}) {
+            assertLine(r, target + " +(\\d+ +\\d+ +\\d+\\.\\d .*x|refused: .*)");
+        }
     }
 
     private static void assertLine(Cli.Result r, String regex) {

@@ -1,0 +1,126 @@
+package org.bgml.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.bgml.launcher.report.ReportWriter;
+import org.bgml.launcher.results.ResultsStore;
+import org.bgml.launcher.results.ResultsStoreException;
+import org.bgml.launcher.results.StoredRun;
+import org.bgml.model.BenchmarkModel;
+import org.bgml.model.io.ModelFiles;
+import org.bgml.model.io.ModelLoadException;
+
+/**
+ * {@code bgml report --run ID} or {@code bgml report --compare ID ID...}: a self-contained HTML report of one run or a
+ * comparison of runs. Requirements come from {@code --model FILE}, else from the model file the run was made from.
+ */
+final class ReportCommand implements Command {
+    @Override
+    public String name() {
+        return "report";
+    }
+
+    @Override
+    public String synopsis() {
+        return "(--run ID | --compare ID ID...) [--out FILE] [--model FILE] [--store PATH]";
+    }
+
+    @Override
+    public String summary() {
+        return "write an HTML report of a stored run, or of a comparison of runs";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
+        List<String> rest = new ArrayList<>();
+        List<String> compare = null;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--compare")) {
+                if (compare != null) {
+                    throw new UsageException("--compare given twice");
+                }
+                compare = new ArrayList<>();
+                while (i + 1 < args.length && !args[i + 1].startsWith("--")) {
+                    compare.add(args[++i]);
+                }
+            } else {
+                rest.add(args[i]);
+            }
+        }
+        Arguments a = new Arguments(rest.toArray(String[]::new), "--run", "--out", "--model", Stores.OPTION);
+        if (!a.positional().isEmpty()) {
+            throw new UsageException("unexpected argument " + a.positional().get(0));
+        }
+        if (compare == null && a.optional("--run") == null) {
+            throw new UsageException("give --run ID for a run report or --compare ID ID... for a comparison");
+        }
+        if (compare != null && a.optional("--run") != null) {
+            throw new UsageException("give either --run or --compare, not both");
+        }
+        if (compare != null && compare.size() < 2) {
+            throw new UsageException("--compare needs at least two run ids, got " + compare.size());
+        }
+        List<StoredRun> runs = new ArrayList<>();
+        try (ResultsStore store = Stores.open(a, name(), err)) {
+            if (store == null) {
+                return Bgml.UNUSABLE;
+            }
+            for (String ref : compare != null ? compare : List.of(a.optional("--run"))) {
+                StoredRun run = Stores.run(store, ref, name(), err);
+                if (run == null) {
+                    return Bgml.UNUSABLE;
+                }
+                runs.add(run);
+            }
+        } catch (ResultsStoreException e) {
+            err.println("bgml " + name() + ": " + e.getMessage());
+            return Bgml.UNUSABLE;
+        }
+        BenchmarkModel model;
+        if (a.optional("--model") != null) {
+            try {
+                model = ModelFiles.loadModel(Path.of(a.optional("--model")));
+            } catch (ModelLoadException e) {
+                err.println(e.describe());
+                return Bgml.UNUSABLE;
+            }
+        } else {
+            model = modelOf(runs.get(0), err);
+        }
+        ReportWriter writer = new ReportWriter();
+        Path target = Path.of(a.optional("--out") != null ? a.optional("--out")
+                : compare != null ? ReportWriter.defaultComparisonName(runs) : ReportWriter.defaultName(runs.get(0)));
+        if (Files.isDirectory(target)) {
+            err.println("bgml " + name() + ": " + target + " is a folder; --out names the report file");
+            return Bgml.UNUSABLE;
+        }
+        try {
+            Path written = compare != null ? writer.writeComparison(runs, model, target) : writer.writeRun(runs.get(0), model, target);
+            out.println("wrote " + written);
+            return Bgml.OK;
+        } catch (IOException e) {
+            err.println("bgml " + name() + ": cannot write " + target + ": " + e.getMessage());
+            return Bgml.UNUSABLE;
+        }
+    }
+
+    /** The model a run was made from, when it is still there and loads; else null with a note. */
+    private static BenchmarkModel modelOf(StoredRun run, PrintStream err) {
+        String path = run.record().modelPath();
+        if (path == null || !Files.isRegularFile(Path.of(path))) {
+            err.println("note: the model of " + run.label() + " (" + path + ") is not available; requirements are not judged (give --model FILE)");
+            return null;
+        }
+        try {
+            return ModelFiles.loadModel(Path.of(path));
+        } catch (ModelLoadException e) {
+            err.println("note: requirements are not judged: " + e.describe());
+            return null;
+        }
+    }
+}

@@ -1,0 +1,176 @@
+package org.bgml.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.bgml.launcher.results.MeasurementRecord;
+import org.bgml.launcher.results.ResultMeasurement;
+import org.bgml.launcher.results.ResultsJson;
+import org.bgml.launcher.results.ResultsStore;
+import org.bgml.launcher.results.ResultsStoreException;
+import org.bgml.launcher.results.RunSummary;
+import org.bgml.launcher.results.StoredRun;
+import org.bgml.launcher.results.Units;
+
+/**
+ * {@code bgml results}: the runs in the results store, newest last; with {@code --run ID}, the measurements of one run.
+ */
+final class ResultsCommand implements Command {
+    private static final List<String> FORMATS = List.of("table", "csv", "json");
+
+    @Override
+    public String name() {
+        return "results";
+    }
+
+    @Override
+    public String synopsis() {
+        return "[--model FILE] [--last N] [--run ID] [--format table|csv|json] [--store PATH]";
+    }
+
+    @Override
+    public String summary() {
+        return "list stored runs (or one run's measurements) from the results store";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
+        Arguments a = new Arguments(args, "--model", "--last", "--run", "--format", Stores.OPTION);
+        if (!a.positional().isEmpty()) {
+            throw new UsageException("unexpected argument " + a.positional().get(0));
+        }
+        String format = a.optional("--format") == null ? "table" : a.optional("--format");
+        if (!FORMATS.contains(format)) {
+            throw new UsageException("--format must be one of table, csv, json; got '" + format + "'");
+        }
+        int last = 0;
+        if (a.optional("--last") != null) {
+            try {
+                last = Integer.parseInt(a.optional("--last"));
+            } catch (NumberFormatException e) {
+                last = -1;
+            }
+            if (last <= 0) {
+                throw new UsageException("--last needs a positive number, got '" + a.optional("--last") + "'");
+            }
+        }
+        String model = a.optional("--model");
+        if (model != null && Files.isRegularFile(Path.of(model))) {
+            model = Path.of(model).toAbsolutePath().normalize().toString();
+        }
+        try (ResultsStore store = Stores.open(a, name(), err)) {
+            if (store == null) {
+                return Bgml.UNUSABLE;
+            }
+            if (a.optional("--run") != null) {
+                StoredRun run = Stores.run(store, a.optional("--run"), name(), err);
+                if (run == null) {
+                    return Bgml.UNUSABLE;
+                }
+                printRun(run, format, out);
+                return Bgml.OK;
+            }
+            List<RunSummary> runs = store.runs(model, last);
+            printRuns(runs, format, out);
+            if (runs.isEmpty() && !format.equals("json")) {
+                err.println("no runs" + (a.optional("--model") == null ? "" : " of " + a.optional("--model")) + " in " + store.file());
+            }
+            return Bgml.OK;
+        } catch (ResultsStoreException e) {
+            err.println("bgml " + name() + ": " + e.getMessage());
+            return Bgml.UNUSABLE;
+        }
+    }
+
+    private static void printRuns(List<RunSummary> runs, String format, PrintStream out) {
+        switch (format) {
+        case "json" -> out.println(ResultsJson.runs(runs));
+        case "csv" -> {
+            out.println(csv("id", "run_id", "started_at", "ended_at", "model_name", "model_path", "target", "deployment", "configuration",
+                    "status", "measurements", "failure"));
+            for (RunSummary r : runs) {
+                out.println(csv(Long.toString(r.id()), r.runId(), r.startedAt(), r.endedAt(), r.modelName(), r.modelPath(), r.target(),
+                        r.deployment(), r.configuration(), r.status(), Integer.toString(r.measurements()), r.failure()));
+            }
+        }
+        default -> {
+            if (runs.isEmpty()) {
+                return;
+            }
+            TextTable t = new TextTable("ID", "RUN", "STARTED", "MODEL", "TARGET", "DEPLOYMENT", "CONFIGURATION", "STATUS", "MEASUREMENTS",
+                    "FAILURE").right(0, 8);
+            for (RunSummary r : runs) {
+                t.row(Long.toString(r.id()), r.runId(), r.startedAt(), r.modelName(), r.target(), r.deployment(), r.configuration(), r.status(),
+                        Integer.toString(r.measurements()), shorten(r.failure(), 70));
+            }
+            t.print(out);
+        }
+        }
+    }
+
+    private static void printRun(StoredRun run, String format, PrintStream out) {
+        if (format.equals("json")) {
+            out.println(ResultsJson.run(run));
+            return;
+        }
+        List<MeasurementRecord> ms = run.record().measurements();
+        if (format.equals("csv")) {
+            out.println(csv("run", "process", "metric", "element", "kind", "operation", "payload_bytes", "segment", "unit", "n", "mean", "stddev",
+                    "min", "p50", "p90", "p99", "p999", "max", "throughput", "raw_samples"));
+            for (MeasurementRecord r : ms) {
+                ResultMeasurement m = r.figures();
+                out.println(csv(run.runId(), r.process(), m.metric(), m.element(), m.kind(), m.operation(), s(m.payloadBytes()), m.segment(),
+                        m.unit(), Long.toString(m.n()), s(m.mean()), s(m.stddev()), s(m.min()), s(m.p50()), s(m.p90()), s(m.p99()), s(m.p999()),
+                        s(m.max()), s(m.throughput()), m.rawSamples()));
+            }
+            return;
+        }
+        out.println(run.label() + ": " + run.record().status() + (run.record().failure() == null ? "" : ": " + run.record().failure()));
+        TextTable t = new TextTable("METRIC", "ELEMENT", "KIND", "PAYLOAD", "SEGMENT", "N", "MEAN", "P50", "P99", "THROUGHPUT")
+                .right(5, 6, 7, 8, 9);
+        for (MeasurementRecord r : ms) {
+            ResultMeasurement m = r.figures();
+            t.row(m.metric(), m.element(), m.kind(), m.payloadBytes() == null ? "" : Units.bytes(m.payloadBytes()), m.segment(),
+                    Long.toString(m.n()), time(m.mean(), m.unit()), time(m.p50(), m.unit()), time(m.p99(), m.unit()),
+                    m.throughput() == null ? "" : Units.number(m.throughput()) + "/s");
+        }
+        t.print(out);
+    }
+
+    static String time(Number v, String unit) {
+        if (v == null) {
+            return "";
+        }
+        return Units.isTime(unit) ? Units.number(Units.micros(v.doubleValue(), unit)) + " µs" : Units.number(v.doubleValue()) + " " + Units.symbol(unit);
+    }
+
+    private static String s(Object v) {
+        return v == null ? "" : v.toString();
+    }
+
+    private static String shorten(String s, int max) {
+        if (s == null) {
+            return "";
+        }
+        return s.length() <= max ? s : s.substring(0, max - 3) + "...";
+    }
+
+    /** One CSV line (RFC 4180): fields with a comma, quote or line break are quoted. */
+    static String csv(String... fields) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < fields.length; i++) {
+            if (i > 0) {
+                b.append(',');
+            }
+            String f = fields[i] == null ? "" : fields[i];
+            if (f.contains(",") || f.contains("\"") || f.contains("\n") || f.contains("\r")) {
+                b.append('"').append(f.replace("\"", "\"\"")).append('"');
+            } else {
+                b.append(f);
+            }
+        }
+        return b.toString();
+    }
+}

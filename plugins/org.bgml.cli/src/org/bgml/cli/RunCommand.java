@@ -1,0 +1,192 @@
+package org.bgml.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+import org.bgml.generator.Targets;
+import org.bgml.generator.common.InvalidModelException;
+import org.bgml.launcher.RunService;
+import org.bgml.launcher.report.ReportWriter;
+import org.bgml.launcher.results.MeasurementRecord;
+import org.bgml.launcher.results.ModelAnnotator;
+import org.bgml.launcher.results.Requirements;
+import org.bgml.launcher.results.ResultMeasurement;
+import org.bgml.launcher.results.ResultsStore;
+import org.bgml.launcher.results.ResultsStoreException;
+import org.bgml.launcher.results.RunRecord;
+import org.bgml.launcher.results.StoredRun;
+import org.bgml.model.BenchmarkModel;
+import org.bgml.model.Configuration;
+import org.bgml.model.OptionSetting;
+import org.bgml.model.io.ModelFiles;
+import org.bgml.model.io.ModelLoadException;
+import org.bgml.validation.ModelDiagnostic;
+
+/**
+ * {@code bgml run FILE}: generate, build, run, store, annotate the model and write the report, in one go.
+ * Exit code 0 when the run succeeded (requirements may still fail: the table says so), 1 when the model is
+ * invalid or the run failed, 2 for unusable input.
+ */
+final class RunCommand implements Command {
+    @Override
+    public String name() {
+        return "run";
+    }
+
+    @Override
+    public String synopsis() {
+        return "FILE [--target " + String.join("|", Targets.byId().keySet())
+                + "] [--deployment NAME] [--config NAME] [--out DIR] [--store PATH] [--report FILE] [--keep N]";
+    }
+
+    @Override
+    public String summary() {
+        return "generate, build and run a benchmark; store, annotate and report the results";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
+        Arguments a = new Arguments(args, "--target", "--deployment", "--config", "--out", Stores.OPTION, "--report", "--keep");
+        Path modelFile = Path.of(a.single("model file"));
+        String target = a.optional("--target") == null ? "omniorb" : a.optional("--target");
+        if (!Targets.byId().containsKey(target)) {
+            throw new UsageException("unknown target '" + target + "'; choose one of " + String.join(", ", Targets.byId().keySet()));
+        }
+        int keep = parseKeep(a.optional("--keep"));
+        String stem = modelFile.getFileName().toString().replaceFirst("\\.bgml$", "");
+        Path outDir = a.optional("--out") != null ? Path.of(a.optional("--out")) : Path.of(".bgml", "benchmarks", stem + "-" + target);
+
+        RunService.Result result;
+        try {
+            result = new RunService().run(new RunService.Request(modelFile, target, a.optional("--deployment"),
+                    a.optional("--config"), outDir), new CliProgress(err));
+        } catch (ModelLoadException e) {
+            err.println(e.describe());
+            return Bgml.UNUSABLE;
+        } catch (InvalidModelException e) {
+            for (ModelDiagnostic d : e.diagnostics()) {
+                err.println(modelFile + ": " + d.format());
+            }
+            err.println(modelFile + ": " + e.getMessage());
+            return Bgml.MODEL_ERRORS;
+        } catch (IllegalArgumentException e) {
+            err.println(modelFile + ": " + e.getMessage());
+            return Bgml.UNUSABLE;
+        } catch (IOException e) {
+            err.println("bgml run: " + e.getMessage());
+            return Bgml.UNUSABLE;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("bgml run: interrupted; every benchmark process was stopped");
+            return Bgml.UNUSABLE;
+        }
+
+        StoredRun stored;
+        try (ResultsStore store = ResultsStore.open(Stores.location(a))) {
+            RunRecord.Builder record = RunRecord.builder(result.runId()).model(modelFile, result.plan().model().getName())
+                    .target(target).deployment(result.plan().deployment()).configuration(result.plan().configuration())
+                    .startedAt(result.started()).endedAt(result.ended()).failure(result.failure());
+            settingsOf(result.plan().model(), result.plan().configuration(), record);
+            if (result.run() != null) {
+                record.runDir(result.run().runDir()).outcome(result.run());
+            }
+            record.resultFiles(result.resultFiles());
+            long id = store.record(record.build());
+            stored = store.run(id).orElseThrow();
+            err.println("stored run " + result.runId() + " in " + store.file());
+        } catch (ResultsStoreException | IOException e) {
+            err.println("bgml run: the results could not be stored: " + e.getMessage());
+            return Bgml.UNUSABLE;
+        }
+
+        if (!result.ok()) {
+            err.println("bgml run: the run failed: " + result.failure());
+            if (result.build() != null && !result.build().ok()) {
+                result.build().logTail().forEach(l -> err.println("  | " + l));
+            }
+            if (result.run() != null) {
+                result.run().processes().stream().filter(p -> !p.ok()).forEach(p -> {
+                    err.println("  " + p.name() + ": " + p.problem() + " (log " + p.log() + ")");
+                    p.logTail().forEach(l -> err.println("  | " + l));
+                });
+            }
+        }
+        BenchmarkModel annotated = null;
+        try {
+            ModelAnnotator.Summary s = new ModelAnnotator().annotate(modelFile, stored, keep);
+            err.println("annotated " + modelFile + ": " + s.attached() + " of " + s.measurements() + " measurements attached, "
+                    + s.passed() + " requirement(s) met, " + s.failed() + " not met");
+            annotated = ModelFiles.loadModel(modelFile);
+        } catch (ModelLoadException | IOException | ModelAnnotator.AnnotationException e) {
+            err.println("bgml run: the model was not annotated: " + e.getMessage());
+        }
+        try {
+            Path report = a.optional("--report") != null ? Path.of(a.optional("--report"))
+                    : Path.of(".bgml", "reports", ReportWriter.defaultName(stored));
+            Files.createDirectories(report.toAbsolutePath().getParent());
+            new ReportWriter().writeRun(stored, annotated, report);
+            err.println("report: " + report);
+        } catch (IOException e) {
+            err.println("bgml run: the report could not be written: " + e.getMessage());
+        }
+        summary(stored, annotated, result, out);
+        return result.ok() ? Bgml.OK : Bgml.MODEL_ERRORS;
+    }
+
+    private static void summary(StoredRun run, BenchmarkModel model, RunService.Result result, PrintStream out) {
+        out.println("run " + run.runId() + " (" + run.record().target() + ", " + (result.ok() ? "ok" : "failed") + ")");
+        TextTable t = new TextTable("metric", "element", "payload", "n", "mean", "p50", "p99", "p99.9", "throughput", "requirement")
+                .right(2, 3, 4, 5, 6, 7, 8);
+        for (MeasurementRecord m : run.record().measurements()) {
+            ResultMeasurement f = m.figures();
+            Requirements.Judgement j = Requirements.judge(model, f);
+            t.row(f.metric() + (f.segment() == null ? "" : " [" + f.segment() + "]"), f.element(),
+                    f.payloadBytes() == null || f.payloadBytes() == 0 ? "" : String.valueOf(f.payloadBytes()), String.valueOf(f.n()),
+                    time(f.mean(), f.unit()), time(f.p50(), f.unit()), time(f.p99(), f.unit()), time(f.p999(), f.unit()),
+                    f.throughput() == null ? "" : String.format(Locale.ROOT, "%.0f/s", f.throughput()),
+                    j.verdict() == org.bgml.model.Verdict.NONE ? "" : j.verdict().getLiteral().toUpperCase(Locale.ROOT) + " " + j.text());
+        }
+        t.print(out);
+    }
+
+    private static String time(Number ns, String unit) {
+        if (ns == null) {
+            return "";
+        }
+        if (!"ns".equals(unit)) {
+            return String.format(Locale.ROOT, "%.2f %s", ns.doubleValue(), unit);
+        }
+        return String.format(Locale.ROOT, "%.2f µs", ns.doubleValue() / 1000.0);
+    }
+
+    private static void settingsOf(BenchmarkModel model, String configuration, RunRecord.Builder record) {
+        for (Configuration c : model.getConfigurations()) {
+            if (c.getName() != null && c.getName().equals(configuration)) {
+                String scope = c.getProcesses().isEmpty() ? "*" : String.join(",", c.getProcesses().stream().map(p -> p.getName()).toList());
+                for (OptionSetting s : c.getSettings()) {
+                    if (s.getOption() != null) {
+                        record.setting(scope, s.getOption().getName(), s.getValue());
+                    }
+                }
+            }
+        }
+    }
+
+    private static int parseKeep(String value) throws UsageException {
+        if (value == null) {
+            return 0;
+        }
+        try {
+            int keep = Integer.parseInt(value);
+            if (keep < 0) {
+                throw new NumberFormatException();
+            }
+            return keep;
+        } catch (NumberFormatException e) {
+            throw new UsageException("--keep needs a count of result sets to keep (0 keeps all), got '" + value + "'");
+        }
+    }
+}

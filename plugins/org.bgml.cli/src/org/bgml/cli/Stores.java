@@ -1,0 +1,43 @@
+package org.bgml.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Optional;
+
+import org.bgml.launcher.results.ResultsStore;
+import org.bgml.launcher.results.ResultsStoreException;
+import org.bgml.launcher.results.StoredRun;
+
+/** The results store the commands read: {@code --store PATH}, else {@code .bgml/results.db} in the current directory. */
+final class Stores {
+    static final String OPTION = "--store";
+
+    private Stores() {
+    }
+
+    static Path location(Arguments a) {
+        String given = a.optional(OPTION);
+        return given != null ? Path.of(given) : Path.of(ResultsStore.DEFAULT_LOCATION);
+    }
+
+    /** Opens an existing store, or prints why not (naming the path) and returns null. */
+    static ResultsStore open(Arguments a, String command, PrintStream err) {
+        try {
+            return ResultsStore.openExisting(location(a));
+        } catch (ResultsStoreException e) {
+            err.println("bgml " + command + ": " + e.getMessage()
+                    + (e.getMessage().startsWith("no results store") ? "; `bgml run` stores runs there, or give " + OPTION + " PATH" : ""));
+            return null;
+        }
+    }
+
+    /** Finds a run by store id, run id or the start of a run id, or prints why not and returns null. */
+    static StoredRun run(ResultsStore store, String ref, String command, PrintStream err) throws ResultsStoreException {
+        Optional<StoredRun> run = store.run(ref);
+        if (run.isEmpty()) {
+            err.println("bgml " + command + ": no run '" + ref + "' in " + store.file() + "; `bgml results` lists the stored runs");
+            return null;
+        }
+        return run.get();
+    }
+}

@@ -1,0 +1,21 @@
+package org.bgml.launcher;
+
+import org.bgml.launcher.run.RunListener;
+
+/**
+ * Progress of a one-click run, in the phases the user sees: generating, building, starting, measuring,
+ * collecting. The CLI draws it as a progress line; the IDE maps it onto its progress monitor.
+ */
+public interface RunProgress extends RunListener {
+    enum Phase {
+        GENERATING, BUILDING, STARTING, MEASURING, COLLECTING, STORING, DONE
+    }
+
+    /** A new phase begins; {@code detail} says what, e.g. "omniorb into out/roundtrip". */
+    default void phase(Phase phase, String detail) {
+    }
+
+    /** The measurement plan of the run: how many timed samples all its metrics take together. */
+    default void samplesPlanned(long samples) {
+    }
+}

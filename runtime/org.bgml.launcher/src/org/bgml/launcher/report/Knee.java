@@ -1,0 +1,61 @@
+package org.bgml.launcher.report;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The knee of a payload sweep: the first payload size where latency jumps.
+ * <p>
+ * <b>Rule.</b> Sort the sizes ascending and take the latency at each (the median, p50, where the results have it,
+ * else the mean). Let the steps be {@code d[i] = L[i+1] - L[i]} and {@code m} the median of {@code |d|}. The knee is
+ * the first size {@code s[i+1]} whose step {@code d[i]} is larger than {@value #K} times {@code m} <i>and</i> larger than
+ * {@value #MIN_RELATIVE_STEP} of the latency before it ({@code 0.05 * L[i]}, so that noise on a flat curve, where
+ * {@code m} is near zero, is no knee). A sweep needs at least {@value #MIN_POINTS} sizes to have a knee.
+ * <p>
+ * On omniORB the curve is flat to 4 KiB and jumps at 8 KiB (GIOP fragmentation), so the knee is 8 KiB. On a curve
+ * that is linear in the size (data copying), the steps of a doubling sweep grow geometrically, and the knee is where
+ * copying starts to dominate: two doublings past the middle of the sweep.
+ */
+public final class Knee {
+    public static final double K = 3.0;
+    public static final double MIN_RELATIVE_STEP = 0.05;
+    public static final int MIN_POINTS = 3;
+
+    /**
+     * @param index     index of the knee in the sorted sweep
+     * @param step      the latency step into the knee
+     * @param threshold the step it had to exceed
+     */
+    public record Result(int index, long size, double latency, double step, double threshold) {
+    }
+
+    private Knee() {
+    }
+
+    /** {@code sizes} ascending, {@code latencies} the figure at each size, in any one unit. */
+    public static Optional<Result> find(long[] sizes, double[] latencies) {
+        int n = sizes.length;
+        if (n != latencies.length) {
+            throw new IllegalArgumentException("sizes and latencies differ in length");
+        }
+        if (n < MIN_POINTS) {
+            return Optional.empty();
+        }
+        double[] steps = new double[n - 1];
+        double[] magnitudes = new double[n - 1];
+        for (int i = 0; i < n - 1; i++) {
+            steps[i] = latencies[i + 1] - latencies[i];
+            magnitudes[i] = Math.abs(steps[i]);
+        }
+        Arrays.sort(magnitudes);
+        double median = magnitudes.length % 2 == 1 ? magnitudes[magnitudes.length / 2]
+                : (magnitudes[magnitudes.length / 2 - 1] + magnitudes[magnitudes.length / 2]) / 2;
+        for (int i = 0; i < n - 1; i++) {
+            double threshold = Math.max(K * median, MIN_RELATIVE_STEP * Math.abs(latencies[i]));
+            if (steps[i] > threshold) {
+                return Optional.of(new Result(i + 1, sizes[i + 1], latencies[i + 1], steps[i], threshold));
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# End-to-end faults of `bgml run` on the omniORB roundtrip (small sample counts):
+#  1. a server that crashes on its 1,000th call (injected through a user-code region, which must survive the
+#     regeneration `bgml run` does) ends as a stored failed run with the signal and log tail, exit code 1;
+#  2. the launcher itself stopped with SIGTERM mid-run leaves no benchmark process behind;
+#  3. an unwritable results store gives a clear message and exit 2, and nothing keeps running.
+# Every check looks for leftover processes by the benchmark folder's unique path.
+set -uo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+bgml="$root/bin/bgml"
+work=$(mktemp -d /tmp/bgml-run-faults.XXXXXX)
+trap 'pkill -KILL -f "$work/" 2>/dev/null; rm -rf "$work"' EXIT
+passed=0; failed=0
+ok() { passed=$((passed+1)); }
+fail() { failed=$((failed+1)); echo "FAIL: $*"; }
+leftovers() { pgrep -f "$work/" | grep -v "^$$\$" || true; }
+
+cd "$work"
+# The roundtrip's remote TAO-TAO scenario with 5,000 samples per metric keeps each run short.
+sed -e 's/samples="250000"/samples="5000"/g' "$root/examples/roundtrip.bgml" > roundtrip.bgml
+
+# 1. a crash on the 1,000th call
+"$bgml" generate roundtrip.bgml --target omniorb --out bench >/dev/null || fail "generate"
+servant=bench/src/RoundTrip_i.cpp
+python3 - "$servant" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+old = "  // BEGIN USER CODE Test::RoundTrip::test_method\n"
+assert old in s, "no user code region in " + p
+s = s.replace(old, old + "  static unsigned long calls = 0;\n  if (++calls == 1000) { ::abort(); }\n", 1)
+open(p, "w").write(s)
+PY
+"$bgml" run roundtrip.bgml --target omniorb --out bench --store store.db >out.txt 2>err.txt; code=$?
+[ "$code" -eq 1 ] && ok || fail "crashing server: exit $code, expected 1"
+grep -q "calls == 1000" "$servant" && ok || fail "the user-code region did not survive regeneration"
+grep -q "the run failed: .*signal 6 (SIGABRT)" err.txt && ok || { fail "no SIGABRT failure message"; tail -20 err.txt; }
+"$bgml" results --store store.db --format csv >results.csv 2>&1 && grep -q ",failed," results.csv && ok || { fail "failed run not stored"; cat results.csv; }
+[ -z "$(leftovers)" ] && ok || fail "processes left after the crash: $(leftovers)"
+
+# 2. SIGTERM to the launcher mid-run
+sed -i 's/^  static unsigned long calls = 0;$//; s/^  if (++calls == 1000) { ::abort(); }$//' "$servant"
+sed -e 's/samples="5000"/samples="2000000"/' roundtrip.bgml > long.bgml
+"$bgml" run long.bgml --target omniorb --out bench --store store.db >/dev/null 2>term.txt &
+launcher=$!
+for _ in $(seq 1 600); do grep -q "starting   (5/8)" term.txt 2>/dev/null && break; sleep 0.1; done
+grep -q "starting   (5/8)" term.txt && ok || fail "the long run never reached its first client"
+sleep 1
+kill -TERM "$launcher"; wait "$launcher"; code=$?
+[ "$code" -ne 0 ] && ok || fail "launcher exited 0 after SIGTERM"
+sleep 0.5
+[ -z "$(leftovers)" ] && ok || fail "processes left after SIGTERM of the launcher: $(leftovers)"
+
+# 3. an unwritable store path
+touch not-a-folder
+"$bgml" run roundtrip.bgml --target omniorb --out bench --store not-a-folder/results.db >/dev/null 2>store.txt; code=$?
+[ "$code" -eq 2 ] && ok || fail "unwritable store: exit $code, expected 2"
+grep -q "the results could not be stored" store.txt && ok || { fail "no clear store message"; cat store.txt; }
+[ -z "$(leftovers)" ] && ok || fail "processes left after the store failure: $(leftovers)"
+
+echo "run-faults: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
