@@ -26,6 +26,7 @@ public final class ManifestRunner {
     private static final long POLL_MILLIS = 10;
     private static final long GRACE_MILLIS = 5_000;
     private static final int LOG_TAIL_LINES = 20;
+    private static final long CAUSE_GRACE_MILLIS = 300;
 
     private final Path benchDir;
     private final Manifest manifest;
@@ -101,10 +102,23 @@ public final class ManifestRunner {
         s.exitCode = s.child.exitValue();
         s.child.kill(); // reap anything it left behind in its group
         if (s.exitCode != 0) {
-            s.problem = exitDescription(s.exitCode);
-            return s.spec.name() + " " + s.problem;
+            // A client usually fails because a server died under it: report the server as the cause.
+            String died = deadServerWithin(all, CAUSE_GRACE_MILLIS);
+            s.problem = exitDescription(s.exitCode) + (died == null ? "" : " after " + died);
+            return died != null ? died : s.spec.name() + " " + s.problem;
         }
         return null;
+    }
+
+    /** Like {@link #deadServer} but gives the exit of a server that just died time to be observed. */
+    private static String deadServerWithin(List<Started> all, long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        String died = deadServer(all);
+        while (died == null && System.nanoTime() < deadline) {
+            Thread.sleep(POLL_MILLIS);
+            died = deadServer(all);
+        }
+        return died;
     }
 
     /** A background process: wait until its readiness signal appears, or it dies, or its limit passes. */
@@ -168,10 +182,11 @@ public final class ManifestRunner {
             Started s = started.get(i);
             boolean wasRunning = s.child.isAlive();
             s.child.terminate(GRACE_MILLIS);
-            if (wasRunning && !"exit".equals(s.spec.stop())) {
+            if (!"exit".equals(s.spec.stop()) && s.problem == null) {
                 s.exitCode = s.child.exitValue();
-                if (s.exitCode != 0 && s.problem == null) {
-                    s.problem = "did not stop cleanly on SIGTERM: " + exitDescription(s.exitCode);
+                if (s.exitCode != 0) {
+                    s.problem = wasRunning ? "did not stop cleanly on SIGTERM: " + exitDescription(s.exitCode)
+                            : exitDescription(s.exitCode) + " while the benchmark was running";
                 }
             }
         }

@@ -85,6 +85,16 @@ class ManifestRunnerTest {
     }
 
     @Test
+    void clientFailingBecauseTheServerDiedBlamesTheServer() throws Exception {
+        String dying = "#!/bin/bash\necho ready > server.ior\nsleep 0.3\nkill -ABRT $$\n";
+        String client = "#!/bin/bash\nsleep 0.6\necho 'ERROR: COMM_FAILURE'\nexit 1\n";
+        Manifest m = manifest(server(dying), client(client, 30));
+        RunOutcome outcome = new ManifestRunner(dir, m).run(dir.resolve("run"), new RunListener() { });
+        assertEquals("server was killed by signal 6 (SIGABRT) while the benchmark was running", outcome.failure());
+        assertEquals(134, outcome.processes().get(0).exitCode());
+    }
+
+    @Test
     void serverThatNeverBecomesReadyFailsWithinItsLimit() throws Exception {
         ProcessSpec silent = new ProcessSpec("server", "server", script("server", "#!/bin/bash\nsleep 300\n"), List.of(), Map.of(), ".",
                 List.of(), Readiness.files(List.of("server.ior")), 1, 60, "signal", List.of());
