@@ -129,6 +129,8 @@ public final class Planner {
             }
             return placements;
         }
+        Map<String, Integer> uses = new LinkedHashMap<>();
+        deployment.getNodes().forEach(n -> n.getProcesses().forEach(p -> uses.merge(p.getName(), 1, Integer::sum)));
         for (Node node : deployment.getNodes()) {
             for (Process process : node.getProcesses()) {
                 Placement p = new Placement(node.getHost() == null ? "localhost" : node.getHost(),
@@ -136,10 +138,18 @@ public final class Planner {
                 for (Entity e : process.getEntities()) {
                     p.entities.addAll(expand(e));
                 }
-                placements.put(process.getName(), p);
+                placements.put(processName(node, process, uses), p);
             }
         }
         return placements;
+    }
+
+    /**
+     * A process's name is unique only within its node; where two nodes use the same name, the plan qualifies
+     * it with the node's ({@code node1_proc0}) so executables and result files stay distinct.
+     */
+    private static String processName(Node node, Process process, Map<String, Integer> uses) {
+        return uses.get(process.getName()) > 1 ? node.getName() + "_" + process.getName() : process.getName();
     }
 
     /** An assembly stands for its components; other entities for themselves. */
