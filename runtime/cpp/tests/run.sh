@@ -11,3 +11,4 @@ cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_EXPORT_CO
 cmake --build "$build" --parallel "$(nproc 2>/dev/null || echo 2)"
 ctest --test-dir "$build" --output-on-failure --timeout 60
 "$build/probe_cost_cxx11" -n 20000 -r 3 | tail -n 1
+"$build/progress_cost_cxx11" -n 1000000 -r 3 | tail -n 1

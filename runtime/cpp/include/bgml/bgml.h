@@ -9,6 +9,7 @@
 #include "bgml/json_writer.h"
 #include "bgml/pacer.h"
 #include "bgml/probes.h"
+#include "bgml/progress.h"
 #include "bgml/result_writer.h"
 #include "bgml/stats.h"
 #include "bgml/timer.h"

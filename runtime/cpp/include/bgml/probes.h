@@ -52,7 +52,7 @@ public:
       begin_(0), last_(0)
   {
     for (std::size_t i = 0; i != names_.size(); ++i)
-      segments_.push_back(SampleHistory(warmup, cycles));
+      segments_.push_back(SampleHistory(warmup, cycles, false)); // the cycle counts, not its parts
   }
 
   std::size_t segment_count() const { return names_.size(); }

@@ -21,6 +21,8 @@
 #include <time.h>
 #include <vector>
 
+#include "bgml/progress.h"
+
 namespace bgml {
 
 /// Nanoseconds on CLOCK_MONOTONIC. Only differences are meaningful.
@@ -36,20 +38,30 @@ inline std::uint64_t now_ns()
 /// constructor. The first `warmup` samples recorded are kept apart and
 /// are not part of measured(). Samples beyond the capacity are counted
 /// in dropped(), never stored.
+///
+/// A history that counts towards progress (the default) publishes its
+/// measured samples to the process's progress record (bgml/progress.h)
+/// every progress_batch samples, when it is full and when it is read:
+/// between batches record() costs one comparison more.
 class SampleHistory {
 public:
-  SampleHistory(std::size_t warmup, std::size_t samples)
-    : data_(warmup + samples, 0), warmup_(warmup), count_(0), dropped_(0)
+  SampleHistory(std::size_t warmup, std::size_t samples, bool counts_progress = true)
+    : data_(warmup + samples, 0), warmup_(warmup), count_(0), dropped_(0),
+      progress_(counts_progress ? &progress_block().samples : 0),
+      published_(0), next_publish_(0)
   {
+    schedule();
   }
 
-  /// Store one sample. Constant time, no allocation.
+  /// Store one sample. Constant time, no allocation, no system call.
   void record(std::uint64_t ns)
   {
     if (count_ < data_.size())
       data_[count_++] = ns;
     else
       ++dropped_;
+    if (count_ == next_publish_)
+      publish();
   }
 
   /// True once warm-up plus sample count have been recorded.
@@ -80,22 +92,53 @@ public:
   /// Append the measured samples to `out`.
   void append_measured(std::vector<std::uint64_t>& out) const
   {
+    publish();
     if (count_ > warmup_)
       out.insert(out.end(), data_.data() + warmup_, data_.data() + count_);
   }
 
-  /// Forget all samples; the storage stays allocated.
+  /// Forget all samples; the storage stays allocated. Samples recorded
+  /// so far stay counted in the progress record.
   void reset()
   {
+    publish();
     count_ = 0;
     dropped_ = 0;
+    published_ = 0;
+    schedule();
+  }
+
+  /// Adds the measured samples not yet published to the progress record.
+  void publish() const
+  {
+    const std::size_t measured = measured_count();
+    if (progress_ != 0 && measured > published_)
+      progress_add(progress_, measured - published_);
+    published_ = measured;
+    schedule();
   }
 
 private:
+  /// The count at which record() publishes next: the next full batch of
+  /// measured samples, or the end; never again once full.
+  void schedule() const
+  {
+    if (count_ >= data_.size()) {
+      next_publish_ = static_cast<std::size_t>(-1);
+      return;
+    }
+    const std::size_t batches = measured_count() / progress_batch + 1;
+    const std::size_t next = warmup_ + batches * progress_batch;
+    next_publish_ = next < data_.size() ? next : data_.size();
+  }
+
   std::vector<std::uint64_t> data_;
   std::size_t warmup_;
   std::size_t count_;
   std::size_t dropped_;
+  std::uint64_t* progress_;
+  mutable std::size_t published_;
+  mutable std::size_t next_publish_;
 };
 
 /// One SampleHistory per client thread. Thread i writes only to at(i),

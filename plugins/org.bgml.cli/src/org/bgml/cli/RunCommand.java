@@ -2,26 +2,23 @@ package org.bgml.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 import org.bgml.generator.Targets;
 import org.bgml.generator.common.InvalidModelException;
+import org.bgml.launcher.OneClickRun;
 import org.bgml.launcher.RunService;
 import org.bgml.launcher.report.ReportWriter;
 import org.bgml.launcher.results.MeasurementRecord;
 import org.bgml.launcher.results.ModelAnnotator;
 import org.bgml.launcher.results.Requirements;
 import org.bgml.launcher.results.ResultMeasurement;
-import org.bgml.launcher.results.ResultsStore;
 import org.bgml.launcher.results.ResultsStoreException;
-import org.bgml.launcher.results.RunRecord;
 import org.bgml.launcher.results.StoredRun;
 import org.bgml.model.BenchmarkModel;
-import org.bgml.model.Configuration;
-import org.bgml.model.OptionSetting;
-import org.bgml.model.io.ModelFiles;
 import org.bgml.model.io.ModelLoadException;
 import org.bgml.validation.ModelDiagnostic;
 
@@ -39,7 +36,7 @@ final class RunCommand implements Command {
     @Override
     public String synopsis() {
         return "FILE [--target " + String.join("|", Targets.byId().keySet())
-                + "] [--deployment NAME] [--config NAME] [--out DIR] [--store PATH] [--report FILE] [--keep N]";
+                + "] [--deployment NAME] [--config NAME] [--out DIR] [--store PATH] [--report FILE] [--keep N] [--timings]";
     }
 
     @Override
@@ -49,7 +46,17 @@ final class RunCommand implements Command {
 
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
-        Arguments a = new Arguments(args, "--target", "--deployment", "--config", "--out", Stores.OPTION, "--report", "--keep");
+        long startup = jvmUptimeNanos();
+        boolean timings = false;
+        List<String> rest = new ArrayList<>();
+        for (String arg : args) {
+            if (arg.equals("--timings")) {
+                timings = true;
+            } else {
+                rest.add(arg);
+            }
+        }
+        Arguments a = new Arguments(rest.toArray(String[]::new), "--target", "--deployment", "--config", "--out", Stores.OPTION, "--report", "--keep");
         Path modelFile = Path.of(a.single("model file"));
         String target = a.optional("--target") == null ? "omniorb" : a.optional("--target");
         if (!Targets.byId().containsKey(target)) {
@@ -58,11 +65,13 @@ final class RunCommand implements Command {
         int keep = parseKeep(a.optional("--keep"));
         String stem = modelFile.getFileName().toString().replaceFirst("\\.bgml$", "");
         Path outDir = a.optional("--out") != null ? Path.of(a.optional("--out")) : Path.of(".bgml", "benchmarks", stem + "-" + target);
+        Path report = a.optional("--report") != null ? Path.of(a.optional("--report")) : null;
 
-        RunService.Result result;
+        OneClickRun.Outcome outcome;
+        CliProgress progress = new CliProgress(err);
         try {
-            result = new RunService().run(new RunService.Request(modelFile, target, a.optional("--deployment"),
-                    a.optional("--config"), outDir), new CliProgress(err));
+            outcome = new OneClickRun().run(new OneClickRun.Request(new RunService.Request(modelFile, target, a.optional("--deployment"),
+                    a.optional("--config"), outDir), Stores.location(a), report, keep, true), progress);
         } catch (ModelLoadException e) {
             err.println(e.describe());
             return Bgml.UNUSABLE;
@@ -75,7 +84,12 @@ final class RunCommand implements Command {
         } catch (IllegalArgumentException e) {
             err.println(modelFile + ": " + e.getMessage());
             return Bgml.UNUSABLE;
+        } catch (ResultsStoreException e) {
+            progress.end();
+            err.println("bgml run: the results could not be stored: " + e.getMessage());
+            return Bgml.UNUSABLE;
         } catch (IOException e) {
+            progress.end();
             err.println("bgml run: " + e.getMessage());
             return Bgml.UNUSABLE;
         } catch (InterruptedException e) {
@@ -83,25 +97,10 @@ final class RunCommand implements Command {
             err.println("bgml run: interrupted; every benchmark process was stopped");
             return Bgml.UNUSABLE;
         }
-
-        StoredRun stored;
-        try (ResultsStore store = ResultsStore.open(Stores.location(a))) {
-            RunRecord.Builder record = RunRecord.builder(result.runId()).model(modelFile, result.plan().model().getName())
-                    .target(target).deployment(result.plan().deployment()).configuration(result.plan().configuration())
-                    .startedAt(result.started()).endedAt(result.ended()).failure(result.failure());
-            settingsOf(result.plan().model(), result.plan().configuration(), record);
-            if (result.run() != null) {
-                record.runDir(result.run().runDir()).outcome(result.run());
-            }
-            record.resultFiles(result.resultFiles());
-            long id = store.record(record.build());
-            stored = store.run(id).orElseThrow();
-            err.println("stored run " + result.runId() + " in " + store.file());
-        } catch (ResultsStoreException | IOException e) {
-            err.println("bgml run: the results could not be stored: " + e.getMessage());
-            return Bgml.UNUSABLE;
-        }
-
+        progress.end();
+        RunService.Result result = outcome.result();
+        StoredRun stored = outcome.stored();
+        err.println("stored run " + result.runId() + " in " + Stores.location(a).toAbsolutePath().normalize());
         if (!result.ok()) {
             err.println("bgml run: the run failed: " + result.failure());
             if (result.build() != null && !result.build().ok()) {
@@ -114,26 +113,32 @@ final class RunCommand implements Command {
                 });
             }
         }
-        BenchmarkModel annotated = null;
-        try {
-            ModelAnnotator.Summary s = new ModelAnnotator().annotate(modelFile, stored, keep);
+        ModelAnnotator.Summary s = outcome.annotation();
+        if (s != null) {
             err.println("annotated " + modelFile + ": " + s.attached() + " of " + s.measurements() + " measurements attached, "
                     + s.passed() + " requirement(s) met, " + s.failed() + " not met");
-            annotated = ModelFiles.loadModel(modelFile);
-        } catch (ModelLoadException | IOException | ModelAnnotator.AnnotationException e) {
-            err.println("bgml run: the model was not annotated: " + e.getMessage());
+        } else {
+            err.println("bgml run: the model was not annotated: " + outcome.annotationProblem());
         }
-        try {
-            Path report = a.optional("--report") != null ? Path.of(a.optional("--report"))
-                    : Path.of(".bgml", "reports", ReportWriter.defaultName(stored));
-            Files.createDirectories(report.toAbsolutePath().getParent());
-            new ReportWriter().writeRun(stored, annotated, report);
-            err.println("report: " + report);
-        } catch (IOException e) {
-            err.println("bgml run: the report could not be written: " + e.getMessage());
+        if (outcome.report() != null) {
+            err.println("report: " + (report != null ? report : Path.of(".bgml", "reports", ReportWriter.defaultName(stored))));
+        } else {
+            err.println("bgml run: the report could not be written: " + outcome.reportProblem());
         }
-        summary(stored, annotated, result, out);
+        summary(stored, result.plan().model(), result, out);
+        if (timings) {
+            err.print(outcome.timings().format(startup));
+        }
         return result.ok() ? Bgml.OK : Bgml.MODEL_ERRORS;
+    }
+
+    /** How long the JVM has been running: the start-up before this command began (JVM, OSGi, bundles). */
+    private static long jvmUptimeNanos() {
+        try {
+            return java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() * 1_000_000L;
+        } catch (RuntimeException | LinkageError e) {
+            return 0;
+        }
     }
 
     private static void summary(StoredRun run, BenchmarkModel model, RunService.Result result, PrintStream out) {
@@ -160,19 +165,6 @@ final class RunCommand implements Command {
             return String.format(Locale.ROOT, "%.2f %s", ns.doubleValue(), unit);
         }
         return String.format(Locale.ROOT, "%.2f µs", ns.doubleValue() / 1000.0);
-    }
-
-    private static void settingsOf(BenchmarkModel model, String configuration, RunRecord.Builder record) {
-        for (Configuration c : model.getConfigurations()) {
-            if (c.getName() != null && c.getName().equals(configuration)) {
-                String scope = c.getProcesses().isEmpty() ? "*" : String.join(",", c.getProcesses().stream().map(p -> p.getName()).toList());
-                for (OptionSetting s : c.getSettings()) {
-                    if (s.getOption() != null) {
-                        record.setting(scope, s.getOption().getName(), s.getValue());
-                    }
-                }
-            }
-        }
     }
 
     private static int parseKeep(String value) throws UsageException {

@@ -18,4 +18,12 @@ public interface RunProgress extends RunListener {
     /** The measurement plan of the run: how many timed samples all its metrics take together. */
     default void samplesPlanned(long samples) {
     }
+
+    /**
+     * Live progress while the benchmark measures: {@code samples} of {@code totalSamples} timed samples taken so
+     * far, counted by the running processes themselves (at most {@code totalSamples}). Arrives a few times a second
+     * while the count grows, and once more when the last client is done.
+     */
+    default void measuring(long samples, long totalSamples) {
+    }
 }

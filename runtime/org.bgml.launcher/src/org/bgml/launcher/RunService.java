@@ -11,14 +11,19 @@ import java.util.List;
 import java.util.Locale;
 
 import org.bgml.generator.GenerationService;
+import org.bgml.generator.common.DirectoryOutput;
 import org.bgml.generator.common.InvalidModelException;
 import org.bgml.generator.common.manifest.Manifest;
 import org.bgml.generator.common.manifest.ManifestJson;
+import org.bgml.generator.common.Naming;
 import org.bgml.generator.common.plan.BenchmarkPlan;
-import org.bgml.generator.common.plan.InvocationPlan;
-import org.bgml.generator.common.plan.MetricPlan;
+import org.bgml.generator.common.plan.Planner;
 import org.bgml.launcher.build.BenchmarkBuilder;
+import org.bgml.launcher.build.GenerationStamp;
+import org.bgml.launcher.results.ToolVersion;
 import org.bgml.launcher.run.ManifestRunner;
+import org.bgml.launcher.run.ProcessOutcome;
+import org.bgml.launcher.run.RunListener;
 import org.bgml.launcher.run.RunOutcome;
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.io.ModelFiles;
@@ -47,7 +52,8 @@ public final class RunService {
      * @param resultFiles the per-process result files the run wrote (absolute paths)
      */
     public record Result(String runId, Instant started, Instant ended, BenchmarkPlan plan, Manifest manifest,
-            BenchmarkBuilder.Outcome build, RunOutcome run, List<Path> resultFiles, String failure, long generateNanos) {
+            BenchmarkBuilder.Outcome build, RunOutcome run, List<Path> resultFiles, String failure, long loadNanos,
+            long generateNanos, long runNanos) {
         public boolean ok() {
             return failure == null;
         }
@@ -57,26 +63,42 @@ public final class RunService {
             InterruptedException {
         Instant started = Instant.now();
         String runId = newRunId(started);
+        long l0 = System.nanoTime();
         BenchmarkModel model = ModelFiles.loadModel(request.modelFile());
+        long loadNanos = System.nanoTime() - l0;
 
-        progress.phase(RunProgress.Phase.GENERATING, request.target() + " into " + request.outDir());
         long g0 = System.nanoTime();
-        GenerationService.Result generated = new GenerationService().generate(
-                new GenerationService.Request(model, request.target(), request.deployment(), request.configuration()), request.outDir());
+        GenerationService.Request generation = new GenerationService.Request(model, request.target(), request.deployment(),
+                request.configuration());
+        String inputs = GenerationStamp.inputs(model, ToolVersion.current(), request.target(), request.deployment(), request.configuration());
+        BenchmarkPlan plan;
+        if (GenerationStamp.current(request.outDir(), inputs)) {
+            // Same model, same request, same tool, generated files untouched: generation would write the same bytes.
+            progress.phase(RunProgress.Phase.GENERATING, "unchanged since the last generation into " + request.outDir());
+            plan = new Planner(new Naming()).plan(model, request.deployment(), request.configuration());
+        } else {
+            progress.phase(RunProgress.Phase.GENERATING, request.target() + " into " + request.outDir());
+            GenerationStamp.clear(request.outDir());
+            DirectoryOutput out = new DirectoryOutput(request.outDir());
+            plan = new GenerationService().generate(generation, out);
+            GenerationStamp.write(request.outDir(), inputs, out.files().keySet());
+        }
         long generateNanos = System.nanoTime() - g0;
         Manifest manifest = ManifestJson.read(request.outDir().resolve(ManifestJson.FILE));
-        progress.samplesPlanned(plannedSamples(generated.plan()));
+        long planned = GenerationService.target(request.target()).timedSamples(plan);
+        progress.samplesPlanned(planned);
 
         progress.phase(RunProgress.Phase.BUILDING, String.join(" && ", manifest.build().commands().stream().map(c -> String.join(" ", c)).toList()));
         BenchmarkBuilder.Outcome build = new BenchmarkBuilder().build(request.outDir(), manifest);
         if (!build.ok()) {
-            return new Result(runId, started, Instant.now(), generated.plan(), manifest, build, null, List.of(),
-                    "build failed: " + build.failure(), generateNanos);
+            return new Result(runId, started, Instant.now(), plan, manifest, build, null, List.of(),
+                    "build failed: " + build.failure(), loadNanos, generateNanos, 0);
         }
 
         progress.phase(RunProgress.Phase.STARTING, manifest.processes().size() + " processes");
         Path runDir = request.outDir().resolve(RUN_PREFIX + runId);
-        RunOutcome outcome = new ManifestRunner(request.outDir(), manifest).run(runDir, progress);
+        long r0 = System.nanoTime();
+        RunOutcome outcome = new ManifestRunner(request.outDir(), manifest).run(runDir, new Counting(progress, planned));
 
         progress.phase(RunProgress.Phase.COLLECTING, runDir.toString());
         List<Path> results = new ArrayList<>();
@@ -88,19 +110,37 @@ public final class RunService {
                 }
             }
         }
-        return new Result(runId, started, Instant.now(), generated.plan(), manifest, build, outcome, List.copyOf(results),
-                outcome.failure(), generateNanos);
+        return new Result(runId, started, Instant.now(), plan, manifest, build, outcome, List.copyOf(results),
+                outcome.failure(), loadNanos, generateNanos, System.nanoTime() - r0);
     }
 
-    /** Timed samples over every metric of every connection, all payload sizes included. */
-    static long plannedSamples(BenchmarkPlan plan) {
-        long samples = 0;
-        for (InvocationPlan i : plan.invocations()) {
-            for (MetricPlan m : i.metrics()) {
-                samples += (long) m.iterations() * m.payloadSizes().size();
-            }
+    /** Passes the runner's events on, and turns its live sample counts into progress against the planned total. */
+    private record Counting(RunProgress progress, long total) implements RunListener {
+        @Override
+        public void starting(String process, int index, int count) {
+            progress.starting(process, index, count);
         }
-        return samples;
+
+        @Override
+        public void ready(String process) {
+            progress.ready(process);
+        }
+
+        @Override
+        public void finished(ProcessOutcome outcome) {
+            progress.finished(outcome);
+        }
+
+        @Override
+        public void stopping() {
+            progress.stopping();
+        }
+
+        @Override
+        public void samplesTaken(long samples) {
+            progress.samplesTaken(samples);
+            progress.measuring(total > 0 ? Math.min(samples, total) : samples, total);
+        }
     }
 
     /** {@code 20261121-093000-4f2a}: sortable by time, unique within a workspace. */

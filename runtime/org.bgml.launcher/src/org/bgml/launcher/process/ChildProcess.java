@@ -40,6 +40,7 @@ public final class ChildProcess {
         ProcessBuilder builder = new ProcessBuilder(full).directory(cwd.toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        builder.environment().putAll(ProcessEnvironment.get());
         builder.environment().putAll(env);
         ChildProcess child = new ChildProcess(name, builder.start(), log);
         ProcessGroups.register(child);

@@ -18,7 +18,7 @@ import com.google.gson.JsonPrimitive;
  * Apache ECharts options for the report's plots, built as JSON in Java so that the page only hands them to
  * {@code echarts.init(...).setOption(...)}. Times are shown in µs.
  */
-final class ChartOptions {
+public final class ChartOptions {
     private ChartOptions() {
     }
 
@@ -212,7 +212,7 @@ final class ChartOptions {
     }
 
     /** Four significant digits are plenty for a plot, and keep the file small. */
-    static double round(double v) {
+    public static double round(double v) {
         if (v == 0 || Double.isNaN(v) || Double.isInfinite(v)) {
             return v;
         }
@@ -234,7 +234,7 @@ final class ChartOptions {
         return a;
     }
 
-    static JsonObject obj(Object... keysAndValues) {
+    public static JsonObject obj(Object... keysAndValues) {
         JsonObject o = new JsonObject();
         for (int i = 0; i < keysAndValues.length; i += 2) {
             o.add((String) keysAndValues[i], json(keysAndValues[i + 1]));
@@ -242,7 +242,7 @@ final class ChartOptions {
         return o;
     }
 
-    static JsonArray arr(Object... values) {
+    public static JsonArray arr(Object... values) {
         JsonArray a = new JsonArray();
         for (Object v : values) {
             a.add(json(v));

@@ -3,11 +3,11 @@ package org.bgml.launcher.report;
 import java.util.List;
 
 /** Small HTML helpers: escaping and tables. */
-final class Html {
+public final class Html {
     private Html() {
     }
 
-    static String esc(String s) {
+    public static String esc(String s) {
         if (s == null) {
             return "";
         }
@@ -27,7 +27,7 @@ final class Html {
     }
 
     /** A table; cells are HTML already (escape text with {@link #esc}). */
-    static String table(String cssClass, List<String> headers, List<List<String>> rows) {
+    public static String table(String cssClass, List<String> headers, List<List<String>> rows) {
         StringBuilder b = new StringBuilder("<table class=\"").append(cssClass).append("\"><thead><tr>");
         for (String h : headers) {
             b.append("<th>").append(h).append("</th>");
@@ -44,7 +44,7 @@ final class Html {
     }
 
     /** A two-column key/value table, rows with a null value left out. */
-    static String keyValues(List<String[]> pairs) {
+    public static String keyValues(List<String[]> pairs) {
         StringBuilder b = new StringBuilder("<table class=\"kv\"><tbody>");
         for (String[] p : pairs) {
             if (p[1] != null && !p[1].isEmpty()) {

@@ -8,40 +8,41 @@ import com.google.gson.JsonObject;
  * One self-contained HTML page: sections of static HTML plus ECharts plots. Each plot is a {@code div.chart}
  * whose options travel as JSON in the page; a small script renders them (SVG renderer) and writes a render status
  * into {@code #bgml-render-status} ({@code {"charts":N,"rendered":N,"errors":[...]}}) for tests and for the reader.
+ * Public so that other report writers (the experiment analysis) build their pages the same way.
  */
-final class Page {
+public final class Page {
     private static final Gson GSON = new Gson(); // HTML-safe escaping: the JSON can sit inside a <script> element
 
     private final String title;
     private final StringBuilder body = new StringBuilder();
     private final JsonArray charts = new JsonArray();
 
-    Page(String title) {
+    public Page(String title) {
         this.title = title;
     }
 
-    Page html(String html) {
+    public Page html(String html) {
         body.append(html);
         return this;
     }
 
-    Page section(String id, String heading) {
+    public Page section(String id, String heading) {
         body.append("<h2 id=\"").append(id).append("\">").append(Html.esc(heading)).append("</h2>\n");
         return this;
     }
 
-    Page paragraph(String text) {
+    public Page paragraph(String text) {
         body.append("<p>").append(Html.esc(text)).append("</p>\n");
         return this;
     }
 
-    Page note(String text) {
+    public Page note(String text) {
         body.append("<p class=\"note\">").append(Html.esc(text)).append("</p>\n");
         return this;
     }
 
     /** Adds a plot; {@code kind} names what it shows (histogram, cdf, throughput, sweep, scenario, whitebox, comparison). */
-    Page chart(String kind, JsonObject option) {
+    public Page chart(String kind, JsonObject option) {
         String id = "chart-" + (charts.size() + 1);
         body.append("<div class=\"chart ").append(kind).append("\" id=\"").append(id).append("\" data-kind=\"").append(kind)
                 .append("\"></div>\n");
@@ -52,11 +53,11 @@ final class Page {
         return this;
     }
 
-    int charts() {
+    public int charts() {
         return charts.size();
     }
 
-    String render(String echarts, String generator) {
+    public String render(String echarts, String generator) {
         StringBuilder b = new StringBuilder(echarts.length() + body.length() + 16_384);
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>").append(Html.esc(title))
                 .append("</title>\n<meta name=\"generator\" content=\"").append(Html.esc(generator)).append("\">\n")

@@ -17,10 +17,11 @@ import org.bgml.model.io.ModelFiles;
  * payload sweep with its knee ({@link Knee}), the scenario comparison (overhead in µs and %), the white-box breakdown
  * per segment, the processes and the environment, and warns about bimodal distributions ({@link Bimodality}) and
  * unpinned processes ({@link Findings}). Plots are Apache ECharts, inlined from the bundle resource
- * {@value #ECHARTS_RESOURCE}, so the file opens anywhere without a network. Files are written atomically.
+ * {@value #ECHARTS_RESOURCE} (a build with only the charts and components the reports use, about half the full
+ * library), so the file opens anywhere without a network. Files are written atomically.
  */
 public final class ReportWriter {
-    public static final String ECHARTS_RESOURCE = "/report-assets/echarts.min.js";
+    public static final String ECHARTS_RESOURCE = "/report-assets/echarts.bgml.js";
     private static volatile String echarts;
 
     /** Writes the report of one run to {@code out}; {@code model} (may be null) supplies the requirements. */
@@ -63,7 +64,7 @@ public final class ReportWriter {
     }
 
     /** The plotting library, read once from the bundle. */
-    static String echarts() throws IOException {
+    public static String echarts() throws IOException {
         String js = echarts;
         if (js == null) {
             try (InputStream in = ReportWriter.class.getResourceAsStream(ECHARTS_RESOURCE)) {

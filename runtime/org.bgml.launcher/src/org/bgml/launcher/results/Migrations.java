@@ -126,7 +126,29 @@ public final class Migrations {
                     "CREATE INDEX runs_model ON runs(model_path)",
                     "CREATE INDEX runs_experiment ON runs(experiment)",
                     "CREATE INDEX processes_run ON processes(run, seq)",
-                    "CREATE INDEX measurements_run ON measurements(run, seq)")));
+                    "CREATE INDEX measurements_run ON measurements(run, seq)")),
+            new Step(3, "experiments and the runs of each experiment's plan, by run index", List.of("""
+                    CREATE TABLE experiments (
+                      id           INTEGER PRIMARY KEY AUTOINCREMENT,
+                      plan_key     TEXT NOT NULL UNIQUE,
+                      name         TEXT NOT NULL,
+                      model_path   TEXT,
+                      model_name   TEXT,
+                      design       TEXT NOT NULL,
+                      seed         INTEGER,
+                      repetitions  INTEGER NOT NULL CHECK (repetitions >= 1),
+                      planned_runs INTEGER NOT NULL CHECK (planned_runs >= 1),
+                      factors      TEXT NOT NULL,
+                      created_at   TEXT NOT NULL
+                    )""", """
+                    CREATE TABLE experiment_runs (
+                      experiment INTEGER NOT NULL REFERENCES experiments(id) ON DELETE CASCADE,
+                      run_index  INTEGER NOT NULL CHECK (run_index >= 0),
+                      point      INTEGER NOT NULL CHECK (point >= 0),
+                      repetition INTEGER NOT NULL CHECK (repetition >= 0),
+                      run        INTEGER NOT NULL UNIQUE REFERENCES runs(id) ON DELETE CASCADE,
+                      PRIMARY KEY (experiment, run_index)
+                    )""")));
 
     private Migrations() {
     }

@@ -274,6 +274,143 @@ public final class ResultsStore implements AutoCloseable {
         }
     }
 
+    // ------------------------------------------------------------------ experiments
+
+    /**
+     * The id of the experiment plan {@code e.planKey()}, registering it first if the store does not know it yet.
+     * Registering the same plan twice (a resumed experiment, or several hosts ingesting) returns the same id.
+     */
+    public long experiment(ExperimentRecord e) throws ResultsStoreException {
+        try (PreparedStatement s = connection.prepareStatement("""
+                INSERT OR IGNORE INTO experiments (plan_key, name, model_path, model_name, design, seed, repetitions, planned_runs, factors, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+            int i = 0;
+            s.setString(++i, e.planKey());
+            s.setString(++i, e.name());
+            s.setString(++i, e.modelPath());
+            s.setString(++i, e.modelName());
+            s.setString(++i, e.design());
+            s.setLong(++i, e.seed());
+            s.setInt(++i, e.repetitions());
+            s.setInt(++i, e.plannedRuns());
+            s.setString(++i, GSON.toJson(e.factors()));
+            s.setString(++i, RunIds.iso(java.time.Instant.now()));
+            s.executeUpdate();
+        } catch (SQLException x) {
+            throw failure("cannot register experiment " + e.name() + " in", x);
+        }
+        return experimentId(e.planKey()).orElseThrow(() -> new ResultsStoreException("experiment " + e.name() + " vanished from " + file));
+    }
+
+    /** The id of a registered experiment plan. */
+    public Optional<Long> experimentId(String planKey) throws ResultsStoreException {
+        try (PreparedStatement s = connection.prepareStatement("SELECT id FROM experiments WHERE plan_key = ?")) {
+            s.setString(1, planKey);
+            try (ResultSet r = s.executeQuery()) {
+                return r.next() ? Optional.of(r.getLong(1)) : Optional.empty();
+            }
+        } catch (SQLException x) {
+            throw failure("cannot look up an experiment in", x);
+        }
+    }
+
+    /**
+     * Stores a run of an experiment and its place in the plan, in one transaction. Returns the run's store id, or
+     * empty (storing nothing) when the plan's run {@code link.runIndex()} is already stored: a run is never recorded
+     * twice.
+     */
+    public Optional<Long> record(RunRecord run, ExperimentLink link) throws ResultsStoreException {
+        try {
+            connection.setAutoCommit(false);
+        } catch (SQLException e) {
+            throw failure("cannot start a transaction on", e);
+        }
+        try {
+            try (PreparedStatement s = connection.prepareStatement("SELECT 1 FROM experiment_runs WHERE experiment = ? AND run_index = ?")) {
+                s.setLong(1, link.experiment());
+                s.setInt(2, link.runIndex());
+                try (ResultSet r = s.executeQuery()) {
+                    if (r.next()) {
+                        connection.rollback();
+                        return Optional.empty();
+                    }
+                }
+            }
+            long id = insertRun(run);
+            insertSettings(id, run.settings());
+            insertEnvironment(id, run.environment());
+            insertProcesses(id, run.processes());
+            insertMeasurements(id, run.measurements());
+            try (PreparedStatement s = connection.prepareStatement(
+                    "INSERT INTO experiment_runs (experiment, run_index, point, repetition, run) VALUES (?, ?, ?, ?, ?)")) {
+                s.setLong(1, link.experiment());
+                s.setInt(2, link.runIndex());
+                s.setInt(3, link.point());
+                s.setInt(4, link.repetition());
+                s.setLong(5, id);
+                s.executeUpdate();
+            }
+            connection.commit();
+            return Optional.of(id);
+        } catch (SQLException e) {
+            rollback();
+            throw failure("the run " + run.runId() + " of an experiment was not stored in", e);
+        } catch (RuntimeException e) {
+            rollback();
+            throw new ResultsStoreException("the run " + run.runId() + " was not stored in " + file + ": " + e, e);
+        } finally {
+            try {
+                connection.setAutoCommit(true);
+            } catch (SQLException ignored) {
+                // the connection is unusable; close() reports nothing more useful
+            }
+        }
+    }
+
+    /** The stored runs of an experiment plan, by run index. */
+    public java.util.SortedMap<Integer, ExperimentRunSummary> experimentRuns(long experiment) throws ResultsStoreException {
+        try (PreparedStatement s = connection.prepareStatement("""
+                SELECT e.run_index, e.point, e.repetition, r.id, r.run_id, r.status, r.failure, r.started_at, r.ended_at
+                FROM experiment_runs e JOIN runs r ON r.id = e.run WHERE e.experiment = ? ORDER BY e.run_index""")) {
+            s.setLong(1, experiment);
+            java.util.SortedMap<Integer, ExperimentRunSummary> out = new java.util.TreeMap<>();
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    out.put(r.getInt(1), new ExperimentRunSummary(r.getInt(1), r.getInt(2), r.getInt(3), r.getLong(4), r.getString(5),
+                            r.getString(6), r.getString(7), r.getString(8), r.getString(9)));
+                }
+            }
+            return out;
+        } catch (SQLException e) {
+            throw failure("cannot list the runs of experiment " + experiment + " in", e);
+        }
+    }
+
+    /**
+     * Mean wall time in seconds of the last {@code last} good runs of a model on a target (start to end, as stored to
+     * the second), or empty when there are none.
+     */
+    public java.util.OptionalDouble meanRunSeconds(String modelName, String target, int last) throws ResultsStoreException {
+        try (PreparedStatement s = connection.prepareStatement("""
+                SELECT avg(d) FROM (SELECT (julianday(ended_at) - julianday(started_at)) * 86400.0 AS d FROM runs
+                WHERE model_name = ? AND target = ? AND status = 'ok' AND ended_at IS NOT NULL ORDER BY id DESC LIMIT ?)""")) {
+            s.setString(1, modelName);
+            s.setString(2, target);
+            s.setInt(3, last);
+            try (ResultSet r = s.executeQuery()) {
+                if (r.next()) {
+                    double v = r.getDouble(1);
+                    if (!r.wasNull()) {
+                        return java.util.OptionalDouble.of(v);
+                    }
+                }
+                return java.util.OptionalDouble.empty();
+            }
+        } catch (SQLException e) {
+            throw failure("cannot read run durations from", e);
+        }
+    }
+
     // ------------------------------------------------------------------ queries
 
     /**
@@ -302,6 +439,39 @@ public final class ResultsStore implements AutoCloseable {
             return out;
         } catch (SQLException e) {
             throw failure("cannot list the runs of", e);
+        }
+    }
+
+    /**
+     * The store ids of the runs whose experiment is named {@code experiment} (the {@code runs.experiment} column, every
+     * plan of that experiment together), oldest first, failed runs included.
+     */
+    public List<Long> runsOfExperiment(String experiment) throws ResultsStoreException {
+        try (PreparedStatement s = connection.prepareStatement("SELECT id FROM runs WHERE experiment = ? ORDER BY id")) {
+            s.setString(1, experiment);
+            List<Long> out = new ArrayList<>();
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    out.add(r.getLong(1));
+                }
+            }
+            return out;
+        } catch (SQLException e) {
+            throw failure("cannot list the runs of experiment " + experiment + " in", e);
+        }
+    }
+
+    /** The experiment names with stored runs and how many runs each has, by name. */
+    public Map<String, Integer> experimentNames() throws ResultsStoreException {
+        try (Statement s = connection.createStatement();
+                ResultSet r = s.executeQuery("SELECT experiment, count(*) FROM runs WHERE experiment IS NOT NULL GROUP BY experiment ORDER BY experiment")) {
+            Map<String, Integer> out = new LinkedHashMap<>();
+            while (r.next()) {
+                out.put(r.getString(1), r.getInt(2));
+            }
+            return out;
+        } catch (SQLException e) {
+            throw failure("cannot list the experiments of", e);
         }
     }
 

@@ -7,12 +7,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import org.bgml.generator.common.manifest.Manifest;
 import org.bgml.generator.common.manifest.Manifest.ProcessSpec;
 import org.bgml.generator.common.manifest.Manifest.Readiness;
 import org.bgml.launcher.process.ChildProcess;
+import org.bgml.launcher.process.CpuGrant;
 
 /**
  * Runs a generated benchmark from its {@code manifest.json} alone. Processes start in manifest order, each in
@@ -27,19 +29,42 @@ public final class ManifestRunner {
     private static final long GRACE_MILLIS = 5_000;
     private static final int LOG_TAIL_LINES = 20;
     private static final long CAUSE_GRACE_MILLIS = 300;
+    private static final long PROGRESS_MILLIS = 200;
 
     private final Path benchDir;
     private final Manifest manifest;
+    private final SampleCounter counter = new SampleCounter();
+    private RunListener listener;
+    private long lastProgressNanos;
+    private long lastSamples;
 
     public ManifestRunner(Path benchDir, Manifest manifest) {
         this.benchDir = benchDir.toAbsolutePath().normalize();
         this.manifest = manifest;
     }
 
+    /**
+     * {@code manifest} with {@code extra} arguments appended to each process's own, e.g. {@code -n 2000} for a
+     * quick run with fewer samples; a process for which {@code extra} gives an empty list keeps its arguments.
+     */
+    public static Manifest withExtraArguments(Manifest manifest, Function<ProcessSpec, List<String>> extra) {
+        List<ProcessSpec> processes = new ArrayList<>();
+        for (ProcessSpec p : manifest.processes()) {
+            List<String> args = new ArrayList<>(p.args());
+            args.addAll(extra.apply(p));
+            processes.add(new ProcessSpec(p.name(), p.role(), p.executable(), List.copyOf(args), p.env(), p.cwd(), p.cpus(),
+                    p.ready(), p.readyTimeoutSeconds(), p.timeoutSeconds(), p.stop(), p.results(), p.done()));
+        }
+        return new Manifest(manifest.schemaVersion(), manifest.model(), manifest.target(), manifest.deployment(),
+                manifest.configuration(), manifest.build(), List.copyOf(processes));
+    }
+
     public RunOutcome run(Path runDir, RunListener listener) throws InterruptedException, IOException {
         Path run = runDir.toAbsolutePath().normalize();
         Files.createDirectories(run.resolve("logs"));
         Files.createDirectories(run.resolve("results"));
+        Files.createDirectories(run.resolve(SampleCounter.DIR));
+        this.listener = listener;
         List<Started> started = new ArrayList<>();
         String failure = null;
         long t0 = System.nanoTime();
@@ -50,6 +75,7 @@ public final class ManifestRunner {
                 listener.starting(spec.name(), index++, manifest.processes().size());
                 Started s = new Started(spec, start(spec, run));
                 started.add(s);
+                listener.started(spec.name(), s.child.pgid());
                 failure = "exit".equals(spec.stop()) ? runToCompletion(s, started) : awaitReady(s, run, listener);
                 if (failure != null) {
                     break;
@@ -59,6 +85,7 @@ public final class ManifestRunner {
                 failure = awaitDone(started, run);
             }
             measuring = System.nanoTime() - t0;
+            reportSamples(true);
         } finally {
             listener.stopping();
             stopAll(started);
@@ -87,6 +114,7 @@ public final class ManifestRunner {
     private String runToCompletion(Started s, List<Started> all) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(s.spec.timeoutSeconds());
         while (!s.child.waitFor(POLL_MILLIS * 10)) {
+            reportSamples(false);
             String died = deadServer(all);
             if (died != null) {
                 s.problem = "was stopped because " + died;
@@ -149,6 +177,7 @@ public final class ManifestRunner {
             }
             long deadline = s.startNanos + TimeUnit.SECONDS.toNanos(s.spec.timeoutSeconds());
             while (!Signals.reached(s.spec.done(), run, s.child.log())) {
+                reportSamples(false);
                 String died = deadServer(started);
                 if (died != null) {
                     return died;
@@ -162,6 +191,20 @@ public final class ManifestRunner {
             }
         }
         return null;
+    }
+
+    /** Tells the listener the live sample count when it changed, at most every {@value #PROGRESS_MILLIS} ms unless forced. */
+    private void reportSamples(boolean force) {
+        long now = System.nanoTime();
+        if (!force && now - lastProgressNanos < TimeUnit.MILLISECONDS.toNanos(PROGRESS_MILLIS)) {
+            return;
+        }
+        lastProgressNanos = now;
+        long samples = counter.samples();
+        if (samples != lastSamples) {
+            lastSamples = samples;
+            listener.samplesTaken(samples);
+        }
     }
 
     /** Names a background process that ended on its own, marking it failed; null if all still run. */
@@ -184,7 +227,10 @@ public final class ManifestRunner {
             s.child.terminate(GRACE_MILLIS);
             if (!"exit".equals(s.spec.stop()) && s.problem == null) {
                 s.exitCode = s.child.exitValue();
-                if (s.exitCode != 0) {
+                // A helper that writes no results (an event service daemon) and dies on the way out costs the run
+                // nothing: its exit code is kept in the run's record, but the run stands.
+                boolean harmless = wasRunning && s.spec.results().isEmpty();
+                if (s.exitCode != 0 && !harmless) {
                     s.problem = wasRunning ? "did not stop cleanly on SIGTERM: " + exitDescription(s.exitCode)
                             : exitDescription(s.exitCode) + " while the benchmark was running";
                 }
@@ -194,17 +240,24 @@ public final class ManifestRunner {
 
     private ChildProcess start(ProcessSpec spec, Path run) throws IOException {
         List<String> command = new ArrayList<>();
-        if (spec.cpus() != null && !spec.cpus().isEmpty()) {
+        CpuGrant grant = CpuGrant.fromEnvironment(); // a batch scheduler's grant: pin only within it
+        List<Integer> cpus = grant.place(spec.cpus());
+        if (cpus != null && !cpus.isEmpty()) {
             command.add("taskset");
             command.add("-c");
-            command.add(spec.cpus().stream().map(String::valueOf).collect(Collectors.joining(",")));
+            command.add(cpus.stream().map(String::valueOf).collect(Collectors.joining(",")));
         }
         String exe = spec.executable();
         command.add(exe.contains("/") ? benchDir.resolve(exe).toString() : exe);
-        command.addAll(spec.args());
+        command.addAll(grant.placeArguments(spec.args(), spec.cpus()));
         Path cwd = run.resolve(spec.cwd() == null ? "." : spec.cwd()).normalize();
         Files.createDirectories(cwd);
-        Map<String, String> env = spec.env() == null ? Map.of() : spec.env();
+        Map<String, String> env = new java.util.HashMap<>(spec.env() == null ? Map.of() : spec.env());
+        Path progress = SampleCounter.file(run, spec.name());
+        env.put(SampleCounter.ENV, progress.toString());
+        if ("exit".equals(spec.stop()) || spec.done() != null) {
+            counter.watch(progress); // a driver: its samples are the run's progress
+        }
         return ChildProcess.start(spec.name(), command, cwd, env, run.resolve("logs").resolve(spec.name() + ".log"));
     }
 

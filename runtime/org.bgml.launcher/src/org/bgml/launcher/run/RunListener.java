@@ -5,6 +5,10 @@ public interface RunListener {
     default void starting(String process, int index, int total) {
     }
 
+    /** The process runs, as the leader of process group {@code processGroup} (its pid). */
+    default void started(String process, long processGroup) {
+    }
+
     default void ready(String process) {
     }
 
@@ -12,5 +16,13 @@ public interface RunListener {
     }
 
     default void stopping() {
+    }
+
+    /**
+     * The driving processes have taken {@code samples} measured samples so far, all together (see
+     * {@link SampleCounter}). Called while the benchmark runs, at most about five times a second, and only when the
+     * count changed.
+     */
+    default void samplesTaken(long samples) {
     }
 }

@@ -13,4 +13,15 @@ public record RunOutcome(String failure, List<ProcessOutcome> processes, Path ru
     public boolean ok() {
         return failure == null;
     }
+
+    /** The failure and how each process ended, with the end of the log of each that had a problem: for reports. */
+    public String describe() {
+        StringBuilder b = new StringBuilder(failure == null ? "run ok" : "run failed: " + failure).append('\n');
+        for (ProcessOutcome p : processes) {
+            b.append(p.name()).append(" (").append(p.role()).append("): exit ").append(p.exitCode())
+                    .append(p.problem() == null ? "" : ", " + p.problem()).append('\n');
+            p.logTail().forEach(line -> b.append("  | ").append(line).append('\n'));
+        }
+        return b.toString();
+    }
 }

@@ -113,6 +113,22 @@ class ManifestRunnerTest {
     }
 
     @Test
+    void helperWithoutResultsDyingOnSigtermDoesNotFailTheRun() throws Exception {
+        String daemon = "#!/bin/bash\ntrap 'kill -SEGV $$' TERM\necho ready > daemon.ready\nwhile true; do sleep 0.05; done\n";
+        ProcessSpec helper = new ProcessSpec("daemon", "server", script("daemon", daemon), List.of(), Map.of(), ".", List.of(),
+                Readiness.files(List.of("daemon.ready")), 10, 60, "signal", List.of());
+        RunOutcome outcome = new ManifestRunner(dir, manifest(helper, server(SERVER), client(CLIENT, 30)))
+                .run(dir.resolve("run"), new RunListener() { });
+        assertNull(outcome.failure(), () -> outcome.toString());
+        assertEquals(139, outcome.processes().get(0).exitCode(), "its exit is kept");
+
+        String dying = "#!/bin/bash\ntrap 'echo \"{}\" > results/server.json; kill -SEGV $$' TERM\necho ready > server.ior\nwhile true; do sleep 0.05; done\n";
+        RunOutcome serverDied = new ManifestRunner(dir, manifest(server(dying), client(CLIENT, 30))).run(dir.resolve("run2"), new RunListener() { });
+        assertEquals("server did not stop cleanly on SIGTERM: was killed by signal 11 (SIGSEGV)", serverDied.failure(),
+                "a benchmark server that crashes on the way out still fails the run");
+    }
+
+    @Test
     void missingResultFileIsReported() throws Exception {
         RunOutcome outcome = new ManifestRunner(dir, manifest(server(SERVER), client("#!/bin/bash\nexit 0\n", 30)))
                 .run(dir.resolve("run"), new RunListener() { });
