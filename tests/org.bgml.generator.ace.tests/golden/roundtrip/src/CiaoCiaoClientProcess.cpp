@@ -9,6 +9,7 @@
 #include <string>
 
 #include "bgml/result_writer.h"
+#include "bgml_ace/client.h"
 #include "bgml_ace/options.h"
 #include "bgml_ace/results.h"
 #include "bgml_ace/transport.h"
@@ -18,103 +19,13 @@
 namespace {
 
 /// CiaoCiaoLatency (latency): Test::RoundTrip::test_method over CiaoCiao.
-void run_CiaoCiaoLatency(Test::RoundTrip& target, const bgml_ace::Options& options, bgml::ResultFile& result)
-{
-  const std::size_t warmup = 1000;
-  const std::size_t samples = options.timed(250000);
-  Test::Timestamp send_time = 3;
-  bgml::SampleHistory history(warmup, samples);
-  static const std::size_t payloads[] = { 0 };
-  for (const std::size_t payload : payloads) {
-    history.reset();
-    for (std::size_t i = 0; i != warmup; ++i) {
-      const std::uint64_t start = bgml::now_ns();
-      send_time = start;
-      target.test_method(send_time);
-      history.record(bgml::now_ns() - start);
-    }
-    const std::uint64_t loop_start = bgml::now_ns();
-    for (std::size_t i = 0; i != samples; ++i) {
-      const std::uint64_t start = bgml::now_ns();
-      send_time = start;
-      target.test_method(send_time);
-      const std::uint64_t end = bgml::now_ns();
-      history.record(end - start);
-    }
-    const std::uint64_t wall = bgml::now_ns() - loop_start;
-
-    bgml::Measurement m("latency", "CiaoCiaoLatency", "CiaoCiao");
-    m.operation = "Test::RoundTrip::test_method";
-    m.payload_bytes = static_cast<std::int64_t>(payload != 0 ? payload : 8);
-    bgml_ace::report(result, m, history, wall, "CiaoCiaoLatency");
-  }
-}
+const bgml_ace::Loop metric_CiaoCiaoLatency = { "latency", "CiaoCiaoLatency", "CiaoCiaoLatency", "CiaoCiao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0 };
 
 /// CiaoCiaoThroughput (throughput): Test::RoundTrip::test_method over CiaoCiao.
-void run_CiaoCiaoThroughput(Test::RoundTrip& target, const bgml_ace::Options& options, bgml::ResultFile& result)
-{
-  const std::size_t warmup = 1000;
-  const std::size_t samples = options.timed(250000);
-  Test::Timestamp send_time = 3;
-  bgml::SampleHistory history(warmup, samples);
-  static const std::size_t payloads[] = { 0 };
-  for (const std::size_t payload : payloads) {
-    history.reset();
-    for (std::size_t i = 0; i != warmup; ++i) {
-      const std::uint64_t start = bgml::now_ns();
-      send_time = start;
-      target.test_method(send_time);
-      history.record(bgml::now_ns() - start);
-    }
-    const std::uint64_t loop_start = bgml::now_ns();
-    for (std::size_t i = 0; i != samples; ++i) {
-      const std::uint64_t start = bgml::now_ns();
-      send_time = start;
-      target.test_method(send_time);
-      const std::uint64_t end = bgml::now_ns();
-      history.record(end - start);
-    }
-    const std::uint64_t wall = bgml::now_ns() - loop_start;
-
-    bgml::Measurement m("throughput", "CiaoCiaoThroughput", "CiaoCiao");
-    m.operation = "Test::RoundTrip::test_method";
-    m.payload_bytes = static_cast<std::int64_t>(payload != 0 ? payload : 8);
-    bgml_ace::report(result, m, history, wall, "CiaoCiaoThroughput");
-  }
-}
+const bgml_ace::Loop metric_CiaoCiaoThroughput = { "throughput", "CiaoCiaoThroughput", "CiaoCiaoThroughput", "CiaoCiao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0 };
 
 /// CiaoCiaoJitter (jitter): Test::RoundTrip::test_method over CiaoCiao.
-void run_CiaoCiaoJitter(Test::RoundTrip& target, const bgml_ace::Options& options, bgml::ResultFile& result)
-{
-  const std::size_t warmup = 1000;
-  const std::size_t samples = options.timed(250000);
-  Test::Timestamp send_time = 3;
-  bgml::SampleHistory history(warmup, samples);
-  static const std::size_t payloads[] = { 0 };
-  for (const std::size_t payload : payloads) {
-    history.reset();
-    for (std::size_t i = 0; i != warmup; ++i) {
-      const std::uint64_t start = bgml::now_ns();
-      send_time = start;
-      target.test_method(send_time);
-      history.record(bgml::now_ns() - start);
-    }
-    const std::uint64_t loop_start = bgml::now_ns();
-    for (std::size_t i = 0; i != samples; ++i) {
-      const std::uint64_t start = bgml::now_ns();
-      send_time = start;
-      target.test_method(send_time);
-      const std::uint64_t end = bgml::now_ns();
-      history.record(end - start);
-    }
-    const std::uint64_t wall = bgml::now_ns() - loop_start;
-
-    bgml::Measurement m("jitter", "CiaoCiaoJitter", "CiaoCiao");
-    m.operation = "Test::RoundTrip::test_method";
-    m.payload_bytes = static_cast<std::int64_t>(payload != 0 ? payload : 8);
-    bgml_ace::report(result, m, history, wall, "CiaoCiaoJitter");
-  }
-}
+const bgml_ace::Loop metric_CiaoCiaoJitter = { "jitter", "CiaoCiaoJitter", "CiaoCiaoJitter", "CiaoCiao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0 };
 
 } // namespace
 
@@ -133,9 +44,17 @@ int main(int argc, char* argv[])
     CiaoCiao_connection.connect("CiaoCiaoServer_rt.ior", options.wait_seconds);
     Test::RoundTrip_stub CiaoCiao(CiaoCiao_connection);
 
-    run_CiaoCiaoLatency(CiaoCiao, options, *result);
-    run_CiaoCiaoThroughput(CiaoCiao, options, *result);
-    run_CiaoCiaoJitter(CiaoCiao, options, *result);
+    {
+      Test::Timestamp send_time = 3;
+      const auto fill = [&](std::size_t) {};
+      const auto call = [&](std::uint64_t start) {
+        send_time = start;
+        CiaoCiao.test_method(send_time);
+      };
+      bgml_ace::run_loop(metric_CiaoCiaoLatency, options, *result, fill, call);
+      bgml_ace::run_loop(metric_CiaoCiaoThroughput, options, *result, fill, call);
+      bgml_ace::run_loop(metric_CiaoCiaoJitter, options, *result, fill, call);
+    }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ERROR: %s\n", e.what());
     return 1;

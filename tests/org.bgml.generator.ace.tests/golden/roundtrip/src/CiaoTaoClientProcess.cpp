@@ -9,6 +9,7 @@
 #include <string>
 
 #include "bgml/result_writer.h"
+#include "bgml_ace/client.h"
 #include "bgml_ace/options.h"
 #include "bgml_ace/results.h"
 #include "bgml_ace/transport.h"
@@ -18,103 +19,13 @@
 namespace {
 
 /// CiaoTaoLatency (latency): Test::RoundTrip::test_method over CiaoTao.
-void run_CiaoTaoLatency(Test::RoundTrip& target, const bgml_ace::Options& options, bgml::ResultFile& result)
-{
-  const std::size_t warmup = 1000;
-  const std::size_t samples = options.timed(250000);
-  Test::Timestamp send_time = 3;
-  bgml::SampleHistory history(warmup, samples);
-  static const std::size_t payloads[] = { 0 };
-  for (const std::size_t payload : payloads) {
-    history.reset();
-    for (std::size_t i = 0; i != warmup; ++i) {
-      const std::uint64_t start = bgml::now_ns();
-      send_time = start;
-      target.test_method(send_time);
-      history.record(bgml::now_ns() - start);
-    }
-    const std::uint64_t loop_start = bgml::now_ns();
-    for (std::size_t i = 0; i != samples; ++i) {
-      const std::uint64_t start = bgml::now_ns();
-      send_time = start;
-      target.test_method(send_time);
-      const std::uint64_t end = bgml::now_ns();
-      history.record(end - start);
-    }
-    const std::uint64_t wall = bgml::now_ns() - loop_start;
-
-    bgml::Measurement m("latency", "CiaoTaoLatency", "CiaoTao");
-    m.operation = "Test::RoundTrip::test_method";
-    m.payload_bytes = static_cast<std::int64_t>(payload != 0 ? payload : 8);
-    bgml_ace::report(result, m, history, wall, "CiaoTaoLatency");
-  }
-}
+const bgml_ace::Loop metric_CiaoTaoLatency = { "latency", "CiaoTaoLatency", "CiaoTaoLatency", "CiaoTao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0 };
 
 /// CiaoTaoThroughput (throughput): Test::RoundTrip::test_method over CiaoTao.
-void run_CiaoTaoThroughput(Test::RoundTrip& target, const bgml_ace::Options& options, bgml::ResultFile& result)
-{
-  const std::size_t warmup = 1000;
-  const std::size_t samples = options.timed(250000);
-  Test::Timestamp send_time = 3;
-  bgml::SampleHistory history(warmup, samples);
-  static const std::size_t payloads[] = { 0 };
-  for (const std::size_t payload : payloads) {
-    history.reset();
-    for (std::size_t i = 0; i != warmup; ++i) {
-      const std::uint64_t start = bgml::now_ns();
-      send_time = start;
-      target.test_method(send_time);
-      history.record(bgml::now_ns() - start);
-    }
-    const std::uint64_t loop_start = bgml::now_ns();
-    for (std::size_t i = 0; i != samples; ++i) {
-      const std::uint64_t start = bgml::now_ns();
-      send_time = start;
-      target.test_method(send_time);
-      const std::uint64_t end = bgml::now_ns();
-      history.record(end - start);
-    }
-    const std::uint64_t wall = bgml::now_ns() - loop_start;
-
-    bgml::Measurement m("throughput", "CiaoTaoThroughput", "CiaoTao");
-    m.operation = "Test::RoundTrip::test_method";
-    m.payload_bytes = static_cast<std::int64_t>(payload != 0 ? payload : 8);
-    bgml_ace::report(result, m, history, wall, "CiaoTaoThroughput");
-  }
-}
+const bgml_ace::Loop metric_CiaoTaoThroughput = { "throughput", "CiaoTaoThroughput", "CiaoTaoThroughput", "CiaoTao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0 };
 
 /// CiaoTaoJitter (jitter): Test::RoundTrip::test_method over CiaoTao.
-void run_CiaoTaoJitter(Test::RoundTrip& target, const bgml_ace::Options& options, bgml::ResultFile& result)
-{
-  const std::size_t warmup = 1000;
-  const std::size_t samples = options.timed(250000);
-  Test::Timestamp send_time = 3;
-  bgml::SampleHistory history(warmup, samples);
-  static const std::size_t payloads[] = { 0 };
-  for (const std::size_t payload : payloads) {
-    history.reset();
-    for (std::size_t i = 0; i != warmup; ++i) {
-      const std::uint64_t start = bgml::now_ns();
-      send_time = start;
-      target.test_method(send_time);
-      history.record(bgml::now_ns() - start);
-    }
-    const std::uint64_t loop_start = bgml::now_ns();
-    for (std::size_t i = 0; i != samples; ++i) {
-      const std::uint64_t start = bgml::now_ns();
-      send_time = start;
-      target.test_method(send_time);
-      const std::uint64_t end = bgml::now_ns();
-      history.record(end - start);
-    }
-    const std::uint64_t wall = bgml::now_ns() - loop_start;
-
-    bgml::Measurement m("jitter", "CiaoTaoJitter", "CiaoTao");
-    m.operation = "Test::RoundTrip::test_method";
-    m.payload_bytes = static_cast<std::int64_t>(payload != 0 ? payload : 8);
-    bgml_ace::report(result, m, history, wall, "CiaoTaoJitter");
-  }
-}
+const bgml_ace::Loop metric_CiaoTaoJitter = { "jitter", "CiaoTaoJitter", "CiaoTaoJitter", "CiaoTao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0 };
 
 } // namespace
 
@@ -133,9 +44,17 @@ int main(int argc, char* argv[])
     CiaoTao_connection.connect("CiaoTaoServer_rt.ior", options.wait_seconds);
     Test::RoundTrip_stub CiaoTao(CiaoTao_connection);
 
-    run_CiaoTaoLatency(CiaoTao, options, *result);
-    run_CiaoTaoThroughput(CiaoTao, options, *result);
-    run_CiaoTaoJitter(CiaoTao, options, *result);
+    {
+      Test::Timestamp send_time = 3;
+      const auto fill = [&](std::size_t) {};
+      const auto call = [&](std::uint64_t start) {
+        send_time = start;
+        CiaoTao.test_method(send_time);
+      };
+      bgml_ace::run_loop(metric_CiaoTaoLatency, options, *result, fill, call);
+      bgml_ace::run_loop(metric_CiaoTaoThroughput, options, *result, fill, call);
+      bgml_ace::run_loop(metric_CiaoTaoJitter, options, *result, fill, call);
+    }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ERROR: %s\n", e.what());
     return 1;

@@ -35,28 +35,18 @@ namespace CIAO_RoundTrip_TaoCiaoClient_Impl
           }
         // TaoCiaoLatency, TaoCiaoThroughput, TaoCiaoJitter: Test::RoundTrip::test_method on TaoCiao
         {
-          const std::size_t warmup = bgml_support::warmup (1000);
-          const std::size_t iterations = bgml_support::iterations (250000);
-          bgml::SampleHistory history (warmup, iterations);
-          std::uint64_t wall_start = bgml::now_ns ();
-          for (std::size_t i = 0; i != warmup + iterations; ++i)
+          const bgml_support::Loop loop = {
+            "Test::RoundTrip::test_method", 1000, 250000, {}, 8,
+            0.0, 0, 0, 0, false,
             {
-              if (i == warmup)
-                {
-                  wall_start = bgml::now_ns ();
-                }
-              const std::uint64_t start = bgml::now_ns ();
-              (void) target_rt->test_method (static_cast< ::Test::Timestamp> (start));
-              const std::uint64_t end = bgml::now_ns ();
-              history.record (end - start);
+              { "latency", "TaoCiaoLatency", "TaoCiao" },
+              { "throughput", "TaoCiaoThroughput", "TaoCiao" },
+              { "jitter", "TaoCiaoJitter", "TaoCiao" }
             }
-          const std::uint64_t wall_ns = bgml::now_ns () - wall_start;
-          bgml_support::add_timed (result, history, wall_ns, "latency", "TaoCiaoLatency",
-                                   "TaoCiao", "Test::RoundTrip::test_method", 8);
-          bgml_support::add_timed (result, history, wall_ns, "throughput", "TaoCiaoThroughput",
-                                   "TaoCiao", "Test::RoundTrip::test_method", 8);
-          bgml_support::add_timed (result, history, wall_ns, "jitter", "TaoCiaoJitter",
-                                   "TaoCiao", "Test::RoundTrip::test_method", 8);
+          };
+          bgml_support::run_loop (result, loop,
+                                  [&] (std::size_t) { },
+                                  [&] (std::uint64_t start) { (void) target_rt->test_method (static_cast< ::Test::Timestamp> (start)); });
         }
       }
     catch (const ::CORBA::Exception& ex)

@@ -66,28 +66,18 @@ ACE_TMAIN (int argc, ACE_TCHAR *argv[])
         }
       // CiaoTaoLatency, CiaoTaoThroughput, CiaoTaoJitter: Test::RoundTrip::test_method on CiaoTao
       {
-        const std::size_t warmup = bgml_support::warmup (1000);
-        const std::size_t iterations = bgml_support::iterations (250000);
-        bgml::SampleHistory history (warmup, iterations);
-        std::uint64_t wall_start = bgml::now_ns ();
-        for (std::size_t i = 0; i != warmup + iterations; ++i)
+        const bgml_support::Loop loop = {
+          "Test::RoundTrip::test_method", 1000, 250000, {}, 8,
+          0.0, 0, 0, 0, false,
           {
-            if (i == warmup)
-              {
-                wall_start = bgml::now_ns ();
-              }
-            const std::uint64_t start = bgml::now_ns ();
-            (void) target_CiaoTaoClient_rt_0->test_method (static_cast< ::Test::Timestamp> (start));
-            const std::uint64_t end = bgml::now_ns ();
-            history.record (end - start);
+            { "latency", "CiaoTaoLatency", "CiaoTao" },
+            { "throughput", "CiaoTaoThroughput", "CiaoTao" },
+            { "jitter", "CiaoTaoJitter", "CiaoTao" }
           }
-        const std::uint64_t wall_ns = bgml::now_ns () - wall_start;
-        bgml_support::add_timed (result, history, wall_ns, "latency", "CiaoTaoLatency",
-                                 "CiaoTao", "Test::RoundTrip::test_method", 8);
-        bgml_support::add_timed (result, history, wall_ns, "throughput", "CiaoTaoThroughput",
-                                 "CiaoTao", "Test::RoundTrip::test_method", 8);
-        bgml_support::add_timed (result, history, wall_ns, "jitter", "CiaoTaoJitter",
-                                 "CiaoTao", "Test::RoundTrip::test_method", 8);
+        };
+        bgml_support::run_loop (result, loop,
+                                [&] (std::size_t) { },
+                                [&] (std::uint64_t start) { (void) target_CiaoTaoClient_rt_0->test_method (static_cast< ::Test::Timestamp> (start)); });
       }
 
       if (!bgml_support::finish (result, result_path))

@@ -143,6 +143,86 @@ namespace bgml_support
     result.add (m);
   }
 
+  /// A metric reported from the samples of a loop.
+  struct Metric
+  {
+    const char *kind;    // "latency", "throughput", "jitter", "contextSwitch", ...
+    const char *path;    // element path of the metric
+    const char *element; // element path of what it measures (connection or port)
+  };
+
+  /// One timed loop as the model gives it, and the metrics that share its samples.
+  struct Loop
+  {
+    const char *operation;          // element path of the operation called (or of the event type)
+    std::size_t warmup;             // untimed calls (BGML_WARMUP overrides)
+    std::size_t iterations;         // timed calls (-n, then BGML_ITERATIONS override)
+    std::vector<std::size_t> sizes; // payload sizes of a sweep, one run each; empty: one run
+    std::size_t fixed_bytes;        // payload reported without a sweep
+    double rate_hz;                 // > 0: one call per period
+    unsigned long deadline_us;      // with a rate: the deadline of each call (0: the period)
+    long pre_delay_ms;              // before each run
+    long post_delay_ms;             // after each run
+    bool counts_switches;           // reads the context switches around each run
+    std::vector<Metric> metrics;
+  };
+
+  /// Runs a loop: for each payload size, resize (size) sizes the arguments, then warm-up calls
+  /// (untimed), then the timed calls, each call (start) given the time it starts; every metric of the
+  /// loop is reported from the same samples.
+  template <typename Resize, typename Call>
+  void run_loop (bgml::ResultFile& result, const Loop& loop, Resize resize, Call call)
+  {
+    const std::size_t warmup = bgml_support::warmup (loop.warmup);
+    const std::size_t iterations = bgml_support::iterations (loop.iterations);
+    const bool paced = loop.rate_hz > 0;
+    bgml::SampleHistory history (warmup, iterations);
+    const std::size_t runs = loop.sizes.empty () ? 1 : loop.sizes.size ();
+    for (std::size_t r = 0; r != runs; ++r)
+      {
+        const std::size_t payload = loop.sizes.empty () ? loop.fixed_bytes : loop.sizes[r];
+        if (!loop.sizes.empty ())
+          {
+            resize (payload);
+            history.reset ();
+          }
+        sleep_ms (loop.pre_delay_ms);
+        bgml::Pacer pacer (bgml::period_from_hz (loop.rate_hz), loop.deadline_us * 1000u);
+        const long switches_before = loop.counts_switches ? bgml::thread_context_switches () : 0;
+        std::uint64_t wall_start = bgml::now_ns ();
+        for (std::size_t i = 0; i != warmup + iterations; ++i)
+          {
+            if (i == warmup)
+              {
+                wall_start = bgml::now_ns ();
+                if (paced)
+                  pacer.start ();
+              }
+            if (paced && i >= warmup)
+              pacer.wait_for_period ();
+            const std::uint64_t start = bgml::now_ns ();
+            call (start);
+            const std::uint64_t end = bgml::now_ns ();
+            history.record (end - start);
+            if (paced && i >= warmup)
+              pacer.call_finished (end);
+          }
+        const std::uint64_t wall_ns = bgml::now_ns () - wall_start;
+        const double switches = loop.counts_switches
+          ? static_cast<double> (bgml::thread_context_switches () - switches_before)
+              / static_cast<double> (warmup + iterations)
+          : -1.0;
+        sleep_ms (loop.post_delay_ms);
+        for (std::size_t m = 0; m != loop.metrics.size (); ++m)
+          {
+            const Metric& metric = loop.metrics[m];
+            const bool counted = std::string (metric.kind) == "contextSwitch";
+            add_timed (result, history, wall_ns, metric.kind, metric.path, metric.element, loop.operation,
+                       payload, paced ? &pacer : 0, counted ? switches : -1.0);
+          }
+      }
+  }
+
   /// Adds a footprint measurement; reads the footprint now.
   inline void add_footprint (bgml::ResultFile& result, const char *metric, const char *element)
   {

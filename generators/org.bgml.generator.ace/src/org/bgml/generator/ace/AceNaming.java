@@ -187,6 +187,11 @@ public class AceNaming extends Naming {
         return "run_" + metric.getName();
     }
 
+    /** The description of one metric's loop (a {@code bgml_ace::Loop}): {@code metric_TaoTaoLatency}. */
+    public String metricLoop(NamedElement metric) {
+        return "metric_" + metric.getName();
+    }
+
     /** The element path written into result files. */
     public String path(EObject element) {
         return ElementPaths.pathOf(element);

@@ -72,8 +72,8 @@ public final class AceProcesses {
             return null;
         }
         Receptacle r = s.facet().getBehaviour().getForwardTo();
-        for (InvocationPlan i : plan.invocations()) {
-            if (i.receptacle() == r && i.client() == s.entity()) {
+        for (InvocationPlan i : plan.invocationsFrom(s.entity())) {
+            if (i.receptacle() == r) {
                 return i;
             }
         }
@@ -150,7 +150,7 @@ public final class AceProcesses {
 
     /** The first functional-path metric run against a servant, with the invocation it runs on. */
     public MetricPlan probedBy(ServantPlan s) {
-        for (InvocationPlan i : plan.invocations()) {
+        for (InvocationPlan i : plan.invocationsTo(s.entity())) {
             if (i.servant() == s && !i.collocated()) {
                 for (MetricPlan m : i.metrics()) {
                     if (m.kind().equals("functionalPath")) {
@@ -169,7 +169,7 @@ public final class AceProcesses {
     public String callsBefore(ServantPlan s) {
         MetricPlan probed = probedBy(s);
         List<String> terms = new ArrayList<>();
-        for (InvocationPlan i : plan.invocations()) {
+        for (InvocationPlan i : plan.invocationsTo(s.entity())) {
             if (i.servant() != s || i.collocated()) {
                 continue;
             }

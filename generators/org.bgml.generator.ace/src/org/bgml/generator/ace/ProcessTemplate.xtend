@@ -63,13 +63,13 @@ class ProcessTemplate {
         «FOR i : processes.measured(p)»
         «FOR m : i.metrics.filter[kind != "footprint" && operation !== null]»
 
-        «m.function(i)»
+        «IF m.simple»«m.loop(i)»«ELSE»«m.function(i)»«ENDIF»
         «ENDFOR»
         «ENDFOR»
         «FOR e : processes.supplied(p)»
         «FOR m : e.metrics.filter[kind != "footprint"]»
 
-        «m.eventFunction(e)»
+        «m.eventLoop(e)»
         «ENDFOR»
         «ENDFOR»
 
@@ -127,14 +127,18 @@ class ProcessTemplate {
             «IF p.hasFunctions»
 
             «FOR i : processes.measured(p)»
-            «FOR m : i.metrics.filter[kind != "footprint" && operation !== null]»
-            «m.functionName(i.connection)»(«m.argument(i)», options, *result);
+            «FOR run : i.metrics.filter[kind != "footprint" && operation !== null].runs»
+            «IF run.head.simple»
+            «run.loops(i)»
+            «ELSE»
+            «run.head.functionName(i.connection)»(«run.head.argument(i)», options, *result);
+            «ENDIF»
             «ENDFOR»
             «ENDFOR»
             «FOR e : processes.supplied(p)»
-            «FOR m : e.metrics.filter[kind != "footprint"]»
-            «m.functionName(e.connection)»(«processes.connectionName(e)», options, *result);
-            «ENDFOR»
+            «IF e.metrics.exists[kind != "footprint"]»
+            «e.loops»
+            «ENDIF»
             «ENDFOR»
             «ENDIF»
             «IF processes.serves(p)»
@@ -186,7 +190,8 @@ class ProcessTemplate {
             h += "<thread>"
         }
         h += '"bgml/result_writer.h"'
-        if (processes.measured(p).exists[metrics.exists[threads > 1]]) {
+        if (processes.measured(p).exists[metrics.exists[kind != "footprint" && operation !== null]]
+                || processes.supplied(p).exists[metrics.exists[kind != "footprint"]]) {
             h += '"bgml_ace/client.h"'
         }
         h += '"bgml_ace/options.h"'
@@ -236,7 +241,7 @@ class ProcessTemplate {
 
     def serverSegments(ServantPlan s) {
         val m = processes.probedBy(s)
-        val i = processes.plan.invocations.findFirst[servant == s && metrics.contains(m)]
+        val i = processes.plan.invocationsTo(s.entity).findFirst[servant == s && metrics.contains(m)]
         '''bgml_ace::report_segments(*result, *«processes.skeletonVariable(s)».probes(), "«naming.path(m.metric)»", "«naming.path(i.connection)»", "«naming.path(m.operation)»", -1, "«m.metric.name» server");'''
     }
 
@@ -267,13 +272,100 @@ class ProcessTemplate {
 
     def footprint(MetricPlan m, String element) '''{ "«naming.path(m.metric)»", "«element»" }'''
 
-    // ---- metric functions ----------------------------------------------------------------------------------
+    // ---- metric loops --------------------------------------------------------------------------------------
+
+    /** Connections each metric measures, counted once per generation: a metric on several gets their names. */
+    var java.util.Map<org.bgml.model.Metric, Integer> metricUses
+
+    def int uses(MetricPlan m) {
+        if (metricUses === null) {
+            metricUses = newHashMap
+            for (mp : processes.plan.invocations.map[metrics].flatten + processes.plan.events.map[metrics].flatten) {
+                metricUses.merge(mp.metric, 1)[a, b|a + b]
+            }
+        }
+        metricUses.get(m.metric)
+    }
 
     def functionName(MetricPlan m, org.bgml.model.Connection c) {
-        val uses = processes.plan.invocations.filter[metrics.exists[metric == m.metric]].size
-            + processes.plan.events.filter[metrics.exists[metric == m.metric]].size
-        if (uses > 1) naming.metricFunction(m.metric) + "_" + c.name else naming.metricFunction(m.metric)
+        if (m.uses > 1) naming.metricFunction(m.metric) + "_" + c.name else naming.metricFunction(m.metric)
     }
+
+    def loopName(MetricPlan m, org.bgml.model.Connection c) {
+        if (m.uses > 1) naming.metricLoop(m.metric) + "_" + c.name else naming.metricLoop(m.metric)
+    }
+
+    /** Metrics the shared loop runs (bgml_ace::run_loop); the others have a function of their own. */
+    def simple(MetricPlan m) {
+        m.kind != "lookupTime" && m.kind != "functionalPath" && m.threads <= 1
+    }
+
+    /** Consecutive metrics of one connection that call the same operation the same way share one call. */
+    def runs(Iterable<MetricPlan> metrics) {
+        val runs = <java.util.List<MetricPlan>>newArrayList
+        for (m : metrics) {
+            val last = if (runs.empty) null else runs.get(runs.size - 1)
+            if (last !== null && m.simple && last.head.simple && last.head.operation == m.operation) {
+                last += m
+            } else {
+                val run = <MetricPlan>newArrayList
+                run += m
+                runs += run
+            }
+        }
+        runs
+    }
+
+    /** The description of one simple metric that bgml_ace::run_loop runs. */
+    def loop(MetricPlan m, InvocationPlan i) '''
+        /// «m.metric.name» («m.kind»): «naming.path(m.operation)» over «naming.path(i.connection)»«IF i.collocated» (collocated: a direct call)«ENDIF».
+        const bgml_ace::Loop «m.loopName(i.connection)» = «m.loopFields(naming.path(i.connection), naming.path(m.operation), null, m.operation.fixedPayload)»;'''
+
+    def eventLoop(MetricPlan m, EventPlan e) '''
+        /// «m.metric.name» («m.kind»): pushes «naming.scopedName(e.eventType)» events over «naming.path(e.connection)»; this side
+        /// times the push (segment "send"), the consumer the whole way.
+        const bgml_ace::Loop «m.loopName(e.connection)» = «m.loopFields(naming.path(e.connection), naming.path(e.eventType), "send", String.valueOf(types.minWireSize(e.eventType)))»;'''
+
+    /** The fields of a bgml_ace::Loop, in declaration order. */
+    def loopFields(MetricPlan m, String element, String operation, String segment, String fixedPayload) {
+        '''{ "«m.kind»", "«m.metric.name»", "«naming.path(m.metric)»", "«element»", "«operation»", «IF segment === null»nullptr«ELSE»"«segment»"«ENDIF», «m.warmup», «m.iterations», { «m.payloadSizes.join(', ')» }, «fixedPayload», «m.rateHz», «m.deadlineMicros», «m.preDelayMillis», «m.postDelayMillis» }'''
+    }
+
+    /** One call of an operation over a connection, and the metrics that time it with bgml_ace::run_loop. */
+    def loops(java.util.List<MetricPlan> run, InvocationPlan i) {
+        val op = run.head.operation
+        val fills = op.fills.toString.trim
+        '''
+        {
+          «op.holders»
+          «IF fills.empty»
+          const auto fill = [&](std::size_t) {};
+          «ELSE»
+          const auto fill = [&](std::size_t payload) {
+            «fills»
+          };
+          «ENDIF»
+          const auto call = [&](std::uint64_t«IF op.sendsTime» start«ENDIF») {
+            «op.invoke(processes.target(i))»
+          };
+          «FOR m : run»
+          bgml_ace::run_loop(«m.loopName(i.connection)», options, *result, fill, call);
+          «ENDFOR»
+        }'''
+    }
+
+    /** The events pushed over one connection, and the metrics that time the pushes. */
+    def loops(EventPlan e) '''
+        {
+          «naming.cppName(e.eventType)» event;
+          const auto fill = [&](std::size_t payload) { «naming.payload(e.eventType)»(event, payload); };
+          const auto push = [&](std::uint64_t) { «processes.connectionName(e)».push(event); };
+          «FOR m : e.metrics.filter[kind != "footprint"]»
+          bgml_ace::run_loop(«m.loopName(e.connection)», options, *result, fill, push);
+          «ENDFOR»
+        }'''
+
+    // ---- metric functions ----------------------------------------------------------------------------------
 
     /** What the metric function works on: the endpoint file, the stub, or the target (stub or servant). */
     def argument(MetricPlan m, InvocationPlan i) {
@@ -295,21 +387,9 @@ class ProcessTemplate {
           «m.lookupBody(i)»
           «ELSEIF m.kind == "functionalPath"»
           «m.functionalPathBody(i)»
-          «ELSEIF m.threads > 1»
-          «m.threadedBody(i)»
           «ELSE»
-          «m.loopBody(m.operation.holders, m.operation.fills, m.operation.invoke("target"), naming.path(i.connection), naming.path(m.operation), m.operation.fixedPayload, null)»
+          «m.threadedBody(i)»
           «ENDIF»
-        }
-    '''
-
-    def eventFunction(MetricPlan m, EventPlan e) '''
-        /// «m.metric.name» («m.kind»): pushes «naming.scopedName(e.eventType)» events over «naming.path(e.connection)»; this side
-        /// times the push (segment "send"), the consumer the whole way.
-        void «m.functionName(e.connection)»(«naming.qualifiedEventSupplier(e.eventType)»& supplier, const bgml_ace::Options& options, bgml::ResultFile& result)
-        {
-          «m.loopBody('''«naming.cppName(e.eventType)» event;''', '''«naming.payload(e.eventType)»(event, payload);''', "supplier.push(event);",
-              naming.path(e.connection), naming.path(e.eventType), String.valueOf(types.minWireSize(e.eventType)), "send")»
         }
     '''
 
@@ -318,72 +398,11 @@ class ProcessTemplate {
         if (m.payloadSizes.size > 1) '''std::string("«m.metric.name» ") + std::to_string(payload) + " B"''' else '''"«m.metric.name»"'''
     }
 
-    def pace(MetricPlan m) {
-        m.rateHz > 0 || m.deadlineMicros > 0
-    }
-
     def deadlineMicros(MetricPlan m) {
         if (m.metric instanceof MissedDeadlines) (m.metric as MissedDeadlines).deadlineMicros else 0.0
     }
 
     def payloads(MetricPlan m) '''static const std::size_t payloads[] = { «m.payloadSizes.join(', ')» };'''
-
-    /** The single-threaded loop: warm-up, then the timed loop; one measurement per payload size. */
-    def loopBody(MetricPlan m, CharSequence holders, CharSequence fills, CharSequence invoke, String element,
-            String operation, String fixedPayload, String segment) '''
-        const std::size_t warmup = «m.warmup»;
-        const std::size_t samples = options.timed(«m.iterations»);
-        «holders»
-        bgml::SampleHistory history(warmup, samples);
-        «m.payloads»
-        «IF m.preDelayMillis > 0»
-        std::this_thread::sleep_for(std::chrono::milliseconds(«m.preDelayMillis»));
-        «ENDIF»
-        for (const std::size_t payload : payloads) {
-          «fills»
-          history.reset();
-          for (std::size_t i = 0; i != warmup; ++i) {
-            const std::uint64_t start = bgml::now_ns();
-            «invoke»
-            history.record(bgml::now_ns() - start);
-          }
-          «IF m.pace»
-          bgml::Pacer pacer(bgml::period_from_hz(«m.rateHz»), «Math.round(m.deadlineMicros * 1000)»);
-          pacer.start();
-          «ENDIF»
-          «IF m.kind == "contextSwitch"»
-          const long switches = bgml::thread_context_switches();
-          «ENDIF»
-          const std::uint64_t loop_start = bgml::now_ns();
-          for (std::size_t i = 0; i != samples; ++i) {
-            const std::uint64_t start = «IF m.pace»pacer.wait_for_period()«ELSE»bgml::now_ns()«ENDIF»;
-            «invoke»
-            const std::uint64_t end = bgml::now_ns();
-            history.record(end - start);
-            «IF m.pace»
-            pacer.call_finished(end);
-            «ENDIF»
-          }
-          const std::uint64_t wall = bgml::now_ns() - loop_start;
-
-          bgml::Measurement m("«m.kind»", "«naming.path(m.metric)»", "«element»");
-          m.operation = "«operation»";
-          «IF segment !== null»
-          m.segment = "«segment»";
-          «ENDIF»
-          m.payload_bytes = static_cast<std::int64_t>(payload != 0 ? payload : «fixedPayload»);
-          «IF m.pace»
-          m.set_pacer(pacer);
-          «ENDIF»
-          «IF m.kind == "contextSwitch"»
-          m.value = static_cast<double>(bgml::thread_context_switches() - switches) / static_cast<double>(samples);
-          «ENDIF»
-          bgml_ace::report(result, m, history, wall, «m.label»);
-        }
-        «IF m.postDelayMillis > 0»
-        std::this_thread::sleep_for(std::chrono::milliseconds(«m.postDelayMillis»));
-        «ENDIF»
-    '''
 
     /** Several client threads, each with its own connection; their timed loops start together. */
     def threadedBody(MetricPlan m, InvocationPlan i) '''

@@ -21,7 +21,7 @@ final class TidyOutput implements GeneratorOutput {
     }
 
     static String tidy(CharSequence content) {
-        String text = content.toString().replaceAll("[ \\t]+\\n", "\n");
+        String text = org.bgml.generator.common.Texts.stripTrailingBlanks(content);
         return text.replaceAll("\\{\\n\\n(?=[ \\t])", "{\n");
     }
 

@@ -75,6 +75,11 @@ public final class CiaoDeployment {
     private final Map<Entity, String> processOf = new LinkedHashMap<>();
     private final Map<Component, Locality> localityOf = new LinkedHashMap<>();
     private final List<String> notes = new ArrayList<>();
+    /** The measuring order of client components and each one's predecessor, computed on first use. */
+    private List<Component> driverOrder;
+    private final Map<Component, Component> predecessors = new java.util.HashMap<>();
+    /** Element paths of the deployment's processes by name, computed on first use. */
+    private Map<String, String> processPaths;
 
     public CiaoDeployment(BenchmarkPlan plan, CiaoNaming naming) {
         this.plan = plan;
@@ -122,7 +127,7 @@ public final class CiaoDeployment {
         Set<String> multiplex = new LinkedHashSet<>();
         for (InvocationPlan i : plan.invocations()) {
             if (i.receptacle().isMultiplex() && !i.metrics().isEmpty() && i.client() instanceof Component
-                    && plan.invocations().stream().filter(j -> j.receptacle() == i.receptacle()).count() > 1) {
+                    && plan.invocationsThrough(i.receptacle()).size() > 1) {
                 multiplex.add(i.client().getName() + "/" + i.receptacle().getName());
             }
         }
@@ -243,13 +248,12 @@ public final class CiaoDeployment {
 
     /** Measured invocations a component drives through its receptacles. */
     public List<InvocationPlan> measuredInvocations(Component c) {
-        return plan.invocations().stream().filter(i -> i.client() == c && !i.metrics().isEmpty()).toList();
+        return plan.invocationsFrom(c).stream().filter(i -> !i.metrics().isEmpty()).toList();
     }
 
     /** Measured event connections a component supplies. */
     public List<EventPlan> measuredSupplies(Component c) {
-        return plan.events().stream()
-                .filter(e -> e.supplier() == c && e.consumer() instanceof Component && !e.metrics().isEmpty()).toList();
+        return plan.eventsFrom(c).stream().filter(e -> e.consumer() instanceof Component && !e.metrics().isEmpty()).toList();
     }
 
     /** A component that runs metric loops, on a thread started by ccm_activate. */
@@ -277,14 +281,21 @@ public final class CiaoDeployment {
 
     /** Client components in the order they measure: each waits for the one before it, so no two overlap. */
     public List<Component> driverOrder() {
-        return deployedComponents().stream().filter(this::drives).toList();
+        if (driverOrder == null) {
+            driverOrder = deployedComponents().stream().filter(this::drives).toList();
+            Component before = null;
+            for (Component c : driverOrder) {
+                predecessors.put(c, before);
+                before = c;
+            }
+        }
+        return driverOrder;
     }
 
     /** The client component that measures just before {@code c}, or null for the first. */
     public Component predecessor(Component c) {
-        List<Component> order = driverOrder();
-        int i = order.indexOf(c);
-        return i > 0 ? order.get(i - 1) : null;
+        driverOrder();
+        return predecessors.get(c);
     }
 
     /** Result files written on one node, by its locality managers. */
@@ -308,8 +319,8 @@ public final class CiaoDeployment {
      */
     public List<ServantPlan> publishedFacets(Component c) {
         Set<ServantPlan> facets = new LinkedHashSet<>();
-        for (InvocationPlan i : plan.invocations()) {
-            if (i.server() == c && !(i.client() instanceof Component)) {
+        for (InvocationPlan i : plan.invocationsTo(c)) {
+            if (!(i.client() instanceof Component)) {
                 facets.add(i.servant());
             }
         }
@@ -354,18 +365,19 @@ public final class CiaoDeployment {
 
     /** The element path of a process, as result files name it; the bare name when the model has no deployment. */
     public String processPath(String processName) {
-        for (Deployment d : plan.model().getDeployments()) {
-            if (plan.deployment() != null && plan.deployment().equals(d.getName())) {
-                for (Node n : d.getNodes()) {
-                    for (Process p : n.getProcesses()) {
-                        if (p.getName().equals(processName)) {
-                            return org.bgml.model.io.ElementPaths.pathOf(p);
+        if (processPaths == null) {
+            processPaths = new java.util.HashMap<>();
+            for (Deployment d : plan.model().getDeployments()) {
+                if (plan.deployment() != null && plan.deployment().equals(d.getName())) {
+                    for (Node n : d.getNodes()) {
+                        for (Process p : n.getProcesses()) {
+                            processPaths.putIfAbsent(p.getName(), org.bgml.model.io.ElementPaths.pathOf(p));
                         }
                     }
                 }
             }
         }
-        return processName;
+        return processPaths.getOrDefault(processName, processName);
     }
 
     /** {@code "0,1"}: the CPU list of a process for bgml::parse_cpu_list; empty when unpinned. */
@@ -375,21 +387,19 @@ public final class CiaoDeployment {
 
     /** Position of an invocation among the connections of its (multiplex) receptacle, in model order. */
     public int connectionIndex(InvocationPlan invocation) {
-        int index = 0;
-        for (InvocationPlan i : plan.invocations()) {
-            if (i == invocation) {
+        List<InvocationPlan> through = plan.invocationsThrough(invocation.receptacle());
+        for (int index = 0; index < through.size(); index++) {
+            if (through.get(index) == invocation) {
                 return index;
             }
-            if (i.receptacle() == invocation.receptacle()) {
-                index++;
-            }
         }
-        return index;
+        return through.size();
     }
 
     /** The invocation through a receptacle (its first connection), or null when it is not connected. */
     public InvocationPlan invocationThrough(org.bgml.model.Receptacle r) {
-        return plan.invocations().stream().filter(i -> i.receptacle() == r).findFirst().orElse(null);
+        List<InvocationPlan> through = plan.invocationsThrough(r);
+        return through.isEmpty() ? null : through.get(0);
     }
 
     /** Why parts of the model are not deployed as modelled; shown in the README. */

@@ -95,11 +95,8 @@ public final class CiaoTarget implements TargetGenerator {
 
     /** No trailing blanks: the templates' indentation leaves some on empty lines. */
     static String tidy(CharSequence text) {
-        return TRAILING_BLANKS.matcher(text).replaceAll("");
+        return org.bgml.generator.common.Texts.stripTrailingBlanks(text);
     }
-
-    private static final java.util.regex.Pattern TRAILING_BLANKS = java.util.regex.Pattern.compile("[ \\t]+$",
-            java.util.regex.Pattern.MULTILINE);
 
     /** Every shared library the MPC projects build, each with its export header. */
     static List<String> libraries(CiaoNaming naming, CiaoDeployment deployment) {

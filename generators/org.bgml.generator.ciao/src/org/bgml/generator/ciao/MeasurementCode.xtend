@@ -12,7 +12,8 @@ import static extension org.bgml.generator.common.idl.IdlTypes.*
 /**
  * The timed loops a client runs, shared by the CORBA 2.x client processes and the client components'
  * executors: warm-up calls untimed, samples into a history allocated before the loop, one measurement per
- * metric from the same samples. Each loop is a block that needs {@code result} (a bgml::ResultFile) in scope.
+ * metric from the same samples: {@code bgml_support::run_loop} of the support header runs each loop, the code
+ * here describes it. Each loop is a block that needs {@code result} (a bgml::ResultFile) in scope.
  */
 class MeasurementCode {
     val CppCode cpp
@@ -33,6 +34,7 @@ class MeasurementCode {
         val args = cpp.arguments(op)
         val sized = cpp.sized(op)
         val holder = cpp.resultHolder(op)
+        val call = cpp.call(op, target).toString
         '''
             // «loop.metricNames»: «loop.operationPath» on «loop.elementPath»
             {
@@ -42,7 +44,10 @@ class MeasurementCode {
               «IF holder !== null»
               «holder»
               «ENDIF»
-              «timedLoop(loop, sized, args.filter[sizing !== null].map[sizing].toList, cpp.call(op, target), '''«cpp.fixedPayload(op)»''')»
+              «loop.description(sized, cpp.fixedPayload(op))»
+              bgml_support::run_loop (result, loop,
+                                      [&] (std::size_t«IF sized» size«ENDIF») {«FOR line : args.filter[sizing !== null].map[sizing]» «line»«ENDFOR» },
+                                      [&] (std::uint64_t«IF call.contains("start")» start«ENDIF») { «call» });
             }
         '''
     }
@@ -55,85 +60,24 @@ class MeasurementCode {
             // «loop.metricNames»: events «ElementPaths.pathOf(type)» on «loop.elementPath»
             {
               ::«type.scoped»_var event = new «obv(type)» ();
-              «timedLoop(loop, false, #[], '''«IF stamp !== null»event->«stamp.name» (start);
-              «ENDIF»«push» (event.in ());''', '''«cpp.eventBytes(type)»''')»
+              «loop.description(false, cpp.eventBytes(type))»
+              bgml_support::run_loop (result, loop, [] (std::size_t) {},
+                                      [&] (std::uint64_t«IF stamp !== null» start«ENDIF») { «IF stamp !== null»event->«stamp.name» (start); «ENDIF»«push» (event.in ()); });
             }
         '''
     }
 
-    def private timedLoop(Loop loop, boolean sized, List<String> sizing, CharSequence call, String fixedPayload) '''
-        const std::size_t warmup = bgml_support::warmup («loop.warmup»);
-        const std::size_t iterations = bgml_support::iterations («loop.iterations»);
-        bgml::SampleHistory history (warmup, iterations);
-        «IF sized»
-        static const std::size_t sizes[] = { «loop.payloadSizes.join(', ')» };
-        for (std::size_t s = 0; s != sizeof sizes / sizeof sizes[0]; ++s)
+    /** The {@code bgml_support::Loop} of a loop: its counts, sizes, pacing and delays, and its metrics. */
+    def private description(Loop loop, boolean sized, int fixedBytes) '''
+        const bgml_support::Loop loop = {
+          "«loop.operationPath»", «loop.warmup», «loop.iterations», {«IF sized» «loop.payloadSizes.join(', ')» «ENDIF»}, «fixedBytes»,
+          «loop.rateHz», «loop.deadlineMicros», «loop.preDelayMillis», «loop.postDelayMillis», «loop.countsContextSwitches»,
           {
-            const std::size_t size = sizes[s];
-            «FOR line : sizing»
-            «line»
+            «FOR m : loop.metrics SEPARATOR ','»
+            { "«m.kind»", "«MetricLoops.metricPath(m)»", "«MetricLoops.elementPath(m, loop)»" }
             «ENDFOR»
-            history.reset ();
-            «runAndRecord(loop, call, 'size')»
           }
-        «ELSE»
-        «runAndRecord(loop, call, fixedPayload)»
-        «ENDIF»
-    '''
-
-    def private runAndRecord(Loop loop, CharSequence call, String payload) '''
-        «IF loop.preDelayMillis > 0»
-        bgml_support::sleep_ms («loop.preDelayMillis»);
-        «ENDIF»
-        «IF loop.paced»
-        bgml::Pacer pacer (bgml::period_from_hz («loop.rateHz»)«IF loop.deadlineMicros > 0», «loop.deadlineMicros»000u«ENDIF»);
-        «ENDIF»
-        «IF loop.countsContextSwitches»
-        const long switches_before = bgml::thread_context_switches ();
-        «ENDIF»
-        std::uint64_t wall_start = bgml::now_ns ();
-        for (std::size_t i = 0; i != warmup + iterations; ++i)
-          {
-            if (i == warmup)
-              {
-                wall_start = bgml::now_ns ();
-                «IF loop.paced»
-                pacer.start ();
-                «ENDIF»
-              }
-            «IF loop.paced»
-            if (i >= warmup)
-              pacer.wait_for_period ();
-            «ENDIF»
-            const std::uint64_t start = bgml::now_ns ();
-            «call»
-            const std::uint64_t end = bgml::now_ns ();
-            history.record (end - start);
-            «IF loop.paced»
-            if (i >= warmup)
-              pacer.call_finished (end);
-            «ENDIF»
-          }
-        const std::uint64_t wall_ns = bgml::now_ns () - wall_start;
-        «IF loop.countsContextSwitches»
-        const double switches = static_cast<double> (bgml::thread_context_switches () - switches_before)
-                                / static_cast<double> (warmup + iterations);
-        «ENDIF»
-        «IF loop.postDelayMillis > 0»
-        bgml_support::sleep_ms («loop.postDelayMillis»);
-        «ENDIF»
-        «FOR m : loop.metrics»
-        bgml_support::add_timed (result, history, wall_ns, "«m.kind»", "«MetricLoops.metricPath(m)»",
-                                 "«MetricLoops.elementPath(m, loop)»", "«loop.operationPath»", «payload»«extra(loop, m)»);
-        «ENDFOR»
-    '''
-
-    def private extra(Loop loop, MetricPlan m) {
-        if (m.kind == 'contextSwitch') {
-            return if (loop.paced) ', &pacer, switches' else ', 0, switches'
-        }
-        return if (loop.paced) ', &pacer' else ''
-    }
+        };'''
 
     /** Footprint metrics of a connection: one reading after the loops. */
     def footprints(List<MetricPlan> metrics, String element) '''

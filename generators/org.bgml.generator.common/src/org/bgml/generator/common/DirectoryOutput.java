@@ -16,6 +16,9 @@ import java.util.Set;
  */
 public class DirectoryOutput extends MemoryOutput {
     private final Path root;
+    /** The root with links resolved, and the folders already created and checked, so each is done once. */
+    private Path realRoot;
+    private final Set<Path> checkedFolders = new java.util.HashSet<>();
 
     public DirectoryOutput(Path root) {
         this.root = root.toAbsolutePath().normalize();
@@ -31,13 +34,14 @@ public class DirectoryOutput extends MemoryOutput {
         String text = normalise(content);
         if (text.contains(ProtectedRegions.BEGIN) && Files.isRegularFile(file)) {
             try {
-                text = ProtectedRegions.merge(text, Files.readString(file, StandardCharsets.UTF_8));
+                text = normalise(ProtectedRegions.merge(text, Files.readString(file, StandardCharsets.UTF_8)));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read " + file, e);
             }
         }
-        super.writeText(relativePath, text);
-        store(file, text.getBytes(StandardCharsets.UTF_8));
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        super.writeBytes(relativePath, bytes);
+        store(file, bytes);
     }
 
     @Override
@@ -66,16 +70,37 @@ public class DirectoryOutput extends MemoryOutput {
         return file;
     }
 
+    /** Creates a folder once and checks, once, that it does not lead out of the root through a link. */
+    private void checkedFolder(Path folder) throws IOException {
+        if (checkedFolders.contains(folder)) {
+            return;
+        }
+        Files.createDirectories(folder);
+        if (realRoot == null) {
+            realRoot = root.toRealPath();
+        }
+        if (!folder.toRealPath().startsWith(realRoot)) {
+            throw new IllegalArgumentException("output folder " + folder + " is a link out of " + root);
+        }
+        checkedFolders.add(folder);
+    }
+
+    /**
+     * A new file is created in place (an interrupted generation leaves it incomplete, and the next one rewrites
+     * it); an existing file is replaced atomically, through a temporary file, so that no reader ever sees it
+     * half written, and only when its content changes.
+     */
     private void store(Path file, byte[] content) {
         try {
+            if (!Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                checkedFolder(file.getParent());
+                Files.write(file, content, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE);
+                return;
+            }
             if (Files.isRegularFile(file) && Arrays.equals(Files.readAllBytes(file), content)) {
                 return;
             }
-            Files.createDirectories(file.getParent());
-            Path real = file.getParent().toRealPath();
-            if (!real.startsWith(root.toRealPath())) {
-                throw new IllegalArgumentException("output folder " + file.getParent() + " is a link out of " + root);
-            }
+            checkedFolder(file.getParent());
             Path temp = Files.createTempFile(file.getParent(), "." + file.getFileName(), ".tmp");
             Files.write(temp, content);
             Files.move(temp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);

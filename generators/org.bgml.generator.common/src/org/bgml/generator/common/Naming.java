@@ -1,8 +1,10 @@
 package org.bgml.generator.common;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.Entity;
@@ -10,6 +12,7 @@ import org.bgml.model.Facet;
 import org.bgml.model.IdlDefinition;
 import org.bgml.model.Module;
 import org.bgml.model.NamedElement;
+import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
 
 /**
@@ -17,6 +20,40 @@ import org.eclipse.emf.ecore.EObject;
  * here instead of concatenating strings. Targets extend it for their own conventions.
  */
 public class Naming {
+    /** The model whose named elements {@link #sameName} has indexed, and that index. */
+    private BenchmarkModel indexed;
+    private Map<String, List<NamedElement>> byName = Map.of();
+
+    /**
+     * Indexes the named elements of {@code model} by simple name. A generation calls it once at its start, so
+     * that names looked up per element cost no walk over the whole model and never come from an older state
+     * of a model that was edited since.
+     */
+    public void index(BenchmarkModel model) {
+        Map<String, List<NamedElement>> names = new HashMap<>();
+        for (TreeIterator<EObject> it = model.eAllContents(); it.hasNext();) {
+            if (it.next() instanceof NamedElement n && n.getName() != null) {
+                names.computeIfAbsent(n.getName(), k -> new ArrayList<>()).add(n);
+            }
+        }
+        indexed = model;
+        byName = names;
+    }
+
+    /** Every named element of the model of {@code element} with the same simple name, {@code element} included. */
+    protected List<NamedElement> sameName(NamedElement element) {
+        BenchmarkModel model = null;
+        for (EObject c = element; c != null && model == null; c = c.eContainer()) {
+            model = c instanceof BenchmarkModel m ? m : null;
+        }
+        if (model == null) {
+            return List.of(element);
+        }
+        if (model != indexed) {
+            index(model);
+        }
+        return byName.getOrDefault(element.getName(), List.of(element));
+    }
 
     /** The IDL file holding the model's CORBA 2.x definitions. */
     public String idlFile(BenchmarkModel model) {

@@ -26,6 +26,19 @@ public record BenchmarkLayout(BenchmarkPlan plan, List<ProcessLayout> processes,
         return !eventTypes.isEmpty();
     }
 
+    /** Timed samples of every driving loop, warm-up excluded, every payload size included. */
+    public long timedSamples() {
+        long samples = 0;
+        for (ProcessLayout p : processes) {
+            for (LoopGroup loop : p.loops()) {
+                if (loop.timed()) {
+                    samples += (long) loop.samples() * Math.max(1, loop.payloadSizes().size());
+                }
+            }
+        }
+        return samples;
+    }
+
     /**
      * The omniEvents daemon the manifest starts first.
      *

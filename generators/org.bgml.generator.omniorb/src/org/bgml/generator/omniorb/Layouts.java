@@ -179,7 +179,7 @@ public class Layouts {
         List<ProcessLayout.Forward> forwards = new ArrayList<>();
         for (ServantPlan s : p.servants()) {
             if (s.behaviour() == BehaviourKind.FORWARD && s.facet().getBehaviour().getForwardTo() != null) {
-                plan.invocations().stream().filter(i -> i.receptacle() == s.facet().getBehaviour().getForwardTo()).findFirst()
+                plan.invocationsThrough(s.facet().getBehaviour().getForwardTo()).stream().findFirst()
                         .ifPresent(i -> forwards.add(new ProcessLayout.Forward(s, i)));
             }
         }

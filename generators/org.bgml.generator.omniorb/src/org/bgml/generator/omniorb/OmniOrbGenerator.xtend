@@ -18,7 +18,14 @@ class OmniOrbGenerator implements TargetGenerator {
         OmniOrbNaming.TARGET
     }
 
+    /** Metrics of a connection that ask for the same calls share one loop (see LoopGroup). */
+    override timedSamples(BenchmarkPlan plan) {
+        naming.index(plan.model)
+        new Layouts(naming, types).layout(plan).timedSamples
+    }
+
     override generate(BenchmarkPlan plan, GeneratorOutput out) {
+        naming.index(plan.model)
         val layout = new Layouts(naming, types).layout(plan)
         new IdlTemplate(naming).generate(layout, out)
         new ImplementationTemplate(naming, types).generate(layout, out)

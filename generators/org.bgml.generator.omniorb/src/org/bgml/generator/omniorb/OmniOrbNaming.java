@@ -14,8 +14,6 @@ import org.bgml.model.IdlDefinition;
 import org.bgml.model.Interface;
 import org.bgml.model.NamedElement;
 import org.bgml.model.Receptacle;
-import org.eclipse.emf.common.util.TreeIterator;
-import org.eclipse.emf.ecore.EObject;
 
 /**
  * Every name of an omniORB benchmark: files, CMake targets, executables, C++ classes and variables. Templates
@@ -231,31 +229,12 @@ public class OmniOrbNaming extends Naming {
      * model has the same simple name (classes share one global namespace).
      */
     public String classBase(NamedElement definition) {
-        BenchmarkModel model = model(definition);
-        if (model != null) {
-            TreeIterator<EObject> all = model.eAllContents();
-            while (all.hasNext()) {
-                EObject o = all.next();
-                if (o != definition && o.eClass() == definition.eClass()
-                        && definition.getName().equals(((NamedElement) o).getName())) {
-                    return flatName(definition);
-                }
-            }
-        }
-        return definition.getName();
+        boolean repeated = sameName(definition).stream().anyMatch(o -> o != definition && o.eClass() == definition.eClass());
+        return repeated ? flatName(definition) : definition.getName();
     }
 
     /** Sorts IDL definitions by scoped name, for deterministic output. */
     public <T extends IdlDefinition> Comparator<T> byScopedName() {
         return Comparator.comparing(this::scopedName);
-    }
-
-    private static BenchmarkModel model(EObject o) {
-        for (EObject c = o; c != null; c = c.eContainer()) {
-            if (c instanceof BenchmarkModel m) {
-                return m;
-            }
-        }
-        return null;
     }
 }

@@ -54,6 +54,7 @@ public class TaoGenerator implements TargetGenerator {
     @Override
     public void generate(BenchmarkPlan plan, GeneratorOutput out) {
         BenchmarkModel model = plan.model();
+        naming.index(model);
         TaoProcesses processes = new TaoProcesses(plan, naming);
         TaoEvents events = processes.events();
         events.check();
@@ -116,11 +117,8 @@ public class TaoGenerator implements TargetGenerator {
 
     /** Writes a text file without the trailing blanks that nested templates leave on empty lines. */
     private static void text(GeneratorOutput out, String path, CharSequence content) {
-        out.writeText(path, TRAILING_BLANKS.matcher(content).replaceAll(""));
+        out.writeText(path, org.bgml.generator.common.Texts.stripTrailingBlanks(content));
     }
-
-    private static final java.util.regex.Pattern TRAILING_BLANKS = java.util.regex.Pattern.compile("[ \\t]+$",
-            java.util.regex.Pattern.MULTILINE);
 
     /** Compile-time macros are TAO build settings: they must be the same in every process. */
     private static void checkMacros(Map<String, TaoOptions.ProcessOptions> byProcess) {

@@ -13,8 +13,6 @@ import org.bgml.model.EventType;
 import org.bgml.model.Facet;
 import org.bgml.model.Interface;
 import org.bgml.model.Operation;
-import org.eclipse.emf.common.util.TreeIterator;
-import org.eclipse.emf.ecore.EObject;
 
 /**
  * Every name of a TAO benchmark: files, MPC projects, executables, C++ classes. Templates ask here and never
@@ -128,16 +126,8 @@ public class TaoNaming extends Naming {
      * declare interfaces of the same name.
      */
     public String interfaceStem(Interface iface) {
-        BenchmarkModel model = modelOf(iface);
-        if (model != null) {
-            for (TreeIterator<EObject> it = model.eAllContents(); it.hasNext();) {
-                EObject o = it.next();
-                if (o instanceof Interface other && other != iface && iface.getName().equals(other.getName())) {
-                    return flatName(iface);
-                }
-            }
-        }
-        return iface.getName();
+        boolean repeated = sameName(iface).stream().anyMatch(o -> o instanceof Interface && o != iface);
+        return repeated ? flatName(iface) : iface.getName();
     }
 
     /** {@code RoundTrip_i} for the echo servant, {@code Cubit_Cubit_i} for a cubing one. */
@@ -289,14 +279,5 @@ public class TaoNaming extends Naming {
     /** {@code BGML_SRC_ROUNDTRIP_I_H}. */
     public String guard(String path) {
         return includeGuard(path).toUpperCase(Locale.ROOT);
-    }
-
-    private static BenchmarkModel modelOf(EObject o) {
-        for (EObject c = o; c != null; c = c.eContainer()) {
-            if (c instanceof BenchmarkModel m) {
-                return m;
-            }
-        }
-        return null;
     }
 }

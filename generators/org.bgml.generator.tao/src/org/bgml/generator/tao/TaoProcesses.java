@@ -30,6 +30,10 @@ public class TaoProcesses {
 
     private final BenchmarkPlan plan;
     private final TaoEvents events;
+    /** The run limit of servers, computed on first use (it sums over every process). */
+    private Integer serverTimeoutSeconds;
+    /** The receptacles some servant forwards through, collected on first use. */
+    private Set<Receptacle> forwardedThrough;
 
     public TaoProcesses(BenchmarkPlan plan, TaoNaming naming) {
         this.plan = plan;
@@ -63,17 +67,20 @@ public class TaoProcesses {
         if (!i.metrics().isEmpty()) {
             return true;
         }
-        for (ServantPlan s : plan.servants()) {
-            if (forwards(s) && s.facet().getBehaviour().getForwardTo() == i.receptacle()) {
-                return true;
+        if (forwardedThrough == null) {
+            forwardedThrough = new java.util.HashSet<>();
+            for (ServantPlan s : plan.servants()) {
+                if (forwards(s)) {
+                    forwardedThrough.add(s.facet().getBehaviour().getForwardTo());
+                }
             }
         }
-        return false;
+        return forwardedThrough.contains(i.receptacle());
     }
 
     /** Another process calls one of its objects or sends it events. */
     public boolean neededByOthers(ProcessPlan p) {
-        return plan.invocations().stream().anyMatch(i -> i.serverProcess().equals(p.name()) && !i.collocated() && active(i))
+        return plan.invocationsServedBy(p.name()).stream().anyMatch(i -> !i.collocated() && active(i))
                 || p.consumes().stream().anyMatch(e -> !e.collocated() || e.channel() != null);
     }
 
@@ -107,8 +114,8 @@ public class TaoProcesses {
      */
     public List<String> readyFiles(ProcessPlan p) {
         Set<String> files = new LinkedHashSet<>();
-        for (InvocationPlan i : plan.invocations()) {
-            if (i.serverProcess().equals(p.name()) && !i.collocated() && active(i)) {
+        for (InvocationPlan i : plan.invocationsServedBy(p.name())) {
+            if (!i.collocated() && active(i)) {
                 files.add(i.servant().iorFile());
             }
         }
@@ -133,10 +140,9 @@ public class TaoProcesses {
     /** The invocation a forwarding servant calls through. */
     public InvocationPlan forwardInvocation(ServantPlan s) {
         Receptacle r = s.facet().getBehaviour().getForwardTo();
-        for (InvocationPlan i : plan.invocations()) {
-            if (i.receptacle() == r) {
-                return i;
-            }
+        List<InvocationPlan> through = plan.invocationsThrough(r);
+        if (!through.isEmpty()) {
+            return through.get(0);
         }
         throw new IllegalArgumentException("tao: " + ElementPaths.pathOf(s.facet()) + " forwards through "
                 + ElementPaths.pathOf(r) + ", which has no connection");
@@ -212,6 +218,13 @@ public class TaoProcesses {
 
     /** Run limit of a server: it outlives every driver, which may run one after another. */
     public int serverTimeoutSeconds() {
+        if (serverTimeoutSeconds == null) {
+            serverTimeoutSeconds = sumOfDriverLimits();
+        }
+        return serverTimeoutSeconds;
+    }
+
+    private int sumOfDriverLimits() {
         long sum = READY_TIMEOUT_SECONDS;
         for (ProcessPlan q : plan.processes()) {
             if (drives(q)) {

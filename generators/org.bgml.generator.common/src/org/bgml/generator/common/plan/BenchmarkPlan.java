@@ -1,24 +1,127 @@
 package org.bgml.generator.common.plan;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.bgml.model.BenchmarkModel;
+import org.bgml.model.Entity;
+import org.bgml.model.Receptacle;
 
 /**
  * Everything a target's templates need, computed once from the model, the chosen deployment and the chosen
- * configuration. Templates read this; they never decide placement, order or options themselves.
- *
- * @param processes in start order: pure servers first, then processes that serve and drive, then pure clients
+ * configuration. Templates read this; they never decide placement, order or options themselves. The plan is
+ * immutable, so the lookups templates make per process, entity or port are indexed once here rather than
+ * searched for each time (a generation asks them once per element: a search would make it quadratic).
  */
-public record BenchmarkPlan(BenchmarkModel model, String deployment, String configuration, List<ProcessPlan> processes,
-        List<InvocationPlan> invocations, List<EventPlan> events) {
+public final class BenchmarkPlan {
+    private final BenchmarkModel model;
+    private final String deployment;
+    private final String configuration;
+    private final List<ProcessPlan> processes;
+    private final List<InvocationPlan> invocations;
+    private final List<EventPlan> events;
+    private final Map<String, ProcessPlan> processByName = new LinkedHashMap<>();
+    private final List<ServantPlan> servants;
+    private final Map<Entity, List<InvocationPlan>> invocationsByClient = new LinkedHashMap<>();
+    private final Map<Entity, List<InvocationPlan>> invocationsByServer = new LinkedHashMap<>();
+    private final Map<String, List<InvocationPlan>> invocationsByServerProcess = new LinkedHashMap<>();
+    private final Map<Receptacle, List<InvocationPlan>> invocationsByReceptacle = new LinkedHashMap<>();
+    private final Map<Entity, List<EventPlan>> eventsBySupplier = new LinkedHashMap<>();
 
-    public ProcessPlan process(String name) {
-        return processes.stream().filter(p -> p.name().equals(name)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no process " + name));
+    public BenchmarkPlan(BenchmarkModel model, String deployment, String configuration, List<ProcessPlan> processes,
+            List<InvocationPlan> invocations, List<EventPlan> events) {
+        this.model = model;
+        this.deployment = deployment;
+        this.configuration = configuration;
+        this.processes = List.copyOf(processes);
+        this.invocations = List.copyOf(invocations);
+        this.events = List.copyOf(events);
+        List<ServantPlan> all = new ArrayList<>();
+        for (ProcessPlan p : this.processes) {
+            processByName.putIfAbsent(p.name(), p);
+            all.addAll(p.servants());
+        }
+        this.servants = List.copyOf(all);
+        for (InvocationPlan i : this.invocations) {
+            invocationsByClient.computeIfAbsent(i.client(), k -> new ArrayList<>()).add(i);
+            invocationsByServer.computeIfAbsent(i.server(), k -> new ArrayList<>()).add(i);
+            invocationsByServerProcess.computeIfAbsent(i.serverProcess(), k -> new ArrayList<>()).add(i);
+            invocationsByReceptacle.computeIfAbsent(i.receptacle(), k -> new ArrayList<>()).add(i);
+        }
+        for (EventPlan e : this.events) {
+            eventsBySupplier.computeIfAbsent(e.supplier(), k -> new ArrayList<>()).add(e);
+        }
     }
 
+    public BenchmarkModel model() {
+        return model;
+    }
+
+    public String deployment() {
+        return deployment;
+    }
+
+    public String configuration() {
+        return configuration;
+    }
+
+    /** In start order: pure servers first, then processes that serve and drive, then pure clients. */
+    public List<ProcessPlan> processes() {
+        return processes;
+    }
+
+    public List<InvocationPlan> invocations() {
+        return invocations;
+    }
+
+    public List<EventPlan> events() {
+        return events;
+    }
+
+    public ProcessPlan process(String name) {
+        ProcessPlan p = processByName.get(name);
+        if (p == null) {
+            throw new IllegalArgumentException("no process " + name);
+        }
+        return p;
+    }
+
+    /** Every servant, process by process in start order. */
     public List<ServantPlan> servants() {
-        return processes.stream().flatMap(p -> p.servants().stream()).toList();
+        return servants;
+    }
+
+    /** The invocations whose client is {@code client}, in plan order. */
+    public List<InvocationPlan> invocationsFrom(Entity client) {
+        return Collections.unmodifiableList(invocationsByClient.getOrDefault(client, List.of()));
+    }
+
+    /** The invocations whose server is {@code server}, in plan order. */
+    public List<InvocationPlan> invocationsTo(Entity server) {
+        return Collections.unmodifiableList(invocationsByServer.getOrDefault(server, List.of()));
+    }
+
+    /** The invocations whose server runs in the process named {@code process}, in plan order. */
+    public List<InvocationPlan> invocationsServedBy(String process) {
+        return Collections.unmodifiableList(invocationsByServerProcess.getOrDefault(process, List.of()));
+    }
+
+    /** The invocations (connections) through one receptacle, in plan order. */
+    public List<InvocationPlan> invocationsThrough(Receptacle receptacle) {
+        return Collections.unmodifiableList(invocationsByReceptacle.getOrDefault(receptacle, List.of()));
+    }
+
+    /** The event connections whose supplier is {@code supplier}, in plan order. */
+    public List<EventPlan> eventsFrom(Entity supplier) {
+        return Collections.unmodifiableList(eventsBySupplier.getOrDefault(supplier, List.of()));
+    }
+
+    @Override
+    public String toString() {
+        return "BenchmarkPlan[model=" + model.getName() + ", deployment=" + deployment + ", configuration=" + configuration
+                + ", processes=" + processes.size() + ", invocations=" + invocations.size() + ", events=" + events.size() + "]";
     }
 }

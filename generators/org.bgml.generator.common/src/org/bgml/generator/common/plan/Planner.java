@@ -60,6 +60,7 @@ public final class Planner {
             }
         }
 
+        MetricIndex metricIndex = new MetricIndex(model);
         List<InvocationPlan> invocations = new ArrayList<>();
         List<EventPlan> events = new ArrayList<>();
         for (Connection c : model.getConnections()) {
@@ -67,33 +68,44 @@ public final class Planner {
                 Entity client = (Entity) r.eContainer();
                 Entity server = (Entity) f.eContainer();
                 invocations.add(new InvocationPlan(c, client, r, server, f, servants.get(f), processOf.get(client),
-                        processOf.get(server), metrics(model, c, r, f, f.getInterface())));
+                        processOf.get(server), metrics(metricIndex, c, r, f, f.getInterface())));
             } else if (c.getSource() instanceof EventSource s && c.getTarget() instanceof EventSink k) {
                 Entity supplier = (Entity) s.eContainer();
                 Entity consumer = (Entity) k.eContainer();
                 events.add(new EventPlan(c, supplier, s, consumer, k,
                         c.getChannel() == null ? null : c.getChannel().getName(), processOf.get(supplier),
-                        processOf.get(consumer), metrics(model, c, s, k, null)));
+                        processOf.get(consumer), metrics(metricIndex, c, s, k, null)));
             }
         }
 
+        // each process's share, grouped once in plan order
+        Map<String, List<ServantPlan>> servantsOf = new LinkedHashMap<>();
+        servants.values().forEach(s -> servantsOf.computeIfAbsent(processOf.get(s.entity()), k -> new ArrayList<>()).add(s));
+        Map<String, List<InvocationPlan>> drivenBy = new LinkedHashMap<>();
+        invocations.forEach(i -> drivenBy.computeIfAbsent(i.clientProcess(), k -> new ArrayList<>()).add(i));
+        Map<String, List<EventPlan>> suppliedBy = new LinkedHashMap<>();
+        Map<String, List<EventPlan>> consumedBy = new LinkedHashMap<>();
+        for (EventPlan v : events) {
+            suppliedBy.computeIfAbsent(v.supplierProcess(), k -> new ArrayList<>()).add(v);
+            consumedBy.computeIfAbsent(v.consumerProcess(), k -> new ArrayList<>()).add(v);
+        }
         List<ProcessPlan> processes = new ArrayList<>();
+        Map<String, Integer> declared = new LinkedHashMap<>();
         for (Map.Entry<String, Placement> e : placements.entrySet()) {
             String name = e.getKey();
             Placement placement = e.getValue();
-            List<ServantPlan> own = servants.values().stream().filter(s -> name.equals(processOf.get(s.entity()))).toList();
-            List<InvocationPlan> drives = invocations.stream().filter(i -> name.equals(i.clientProcess())).toList();
+            declared.put(name, declared.size());
+            List<InvocationPlan> drives = List.copyOf(drivenBy.getOrDefault(name, List.of()));
             Set<String> iors = new LinkedHashSet<>();
             drives.stream().filter(i -> !i.collocated()).forEach(i -> iors.add(i.servant().iorFile()));
-            processes.add(new ProcessPlan(name, placement.host, placement.cpus, List.copyOf(placement.entities), own, drives,
-                    events.stream().filter(v -> name.equals(v.supplierProcess())).toList(),
-                    events.stream().filter(v -> name.equals(v.consumerProcess())).toList(),
+            processes.add(new ProcessPlan(name, placement.host, placement.cpus, List.copyOf(placement.entities),
+                    List.copyOf(servantsOf.getOrDefault(name, List.of())), drives,
+                    List.copyOf(suppliedBy.getOrDefault(name, List.of())), List.copyOf(consumedBy.getOrDefault(name, List.of())),
                     List.copyOf(iors), options(configuration, placement.process), naming.resultFile(name)));
         }
-        List<String> declared = new ArrayList<>(placements.keySet());
         processes.sort(Comparator.comparingInt(Planner::role)
                 .thenComparingInt(p -> placements.get(p.name()).startOrder)
-                .thenComparingInt(p -> declared.indexOf(p.name())));
+                .thenComparingInt(p -> declared.get(p.name())));
         return new BenchmarkPlan(model, deployment == null ? null : deployment.getName(),
                 configuration == null ? null : configuration.getName(), List.copyOf(processes), List.copyOf(invocations),
                 List.copyOf(events));
@@ -160,16 +172,42 @@ public final class Planner {
         return List.of(e);
     }
 
-    private static List<MetricPlan> metrics(BenchmarkModel model, Connection c, Port from, Port to, Interface iface) {
-        List<MetricPlan> plans = new ArrayList<>();
-        for (Metric m : model.getMetrics()) {
-            if (m.getConnection() == c || m.getPort() == from || m.getPort() == to) {
-                Operation op = m.getOperation();
-                if (op == null && iface != null) {
-                    op = firstOperation(iface);
+    /** The model's metrics by the connection and the port they measure, as positions in model order. */
+    private static final class MetricIndex {
+        final List<Metric> metrics;
+        final Map<EObject, List<Integer>> byTarget = new java.util.HashMap<>();
+
+        MetricIndex(BenchmarkModel model) {
+            metrics = model.getMetrics();
+            for (int i = 0; i < metrics.size(); i++) {
+                Metric m = metrics.get(i);
+                if (m.getConnection() != null) {
+                    byTarget.computeIfAbsent(m.getConnection(), k -> new ArrayList<>()).add(i);
                 }
-                plans.add(new MetricPlan(m, kindOf(m), op, m.getEventType(), payloadSizes(m)));
+                if (m.getPort() != null) {
+                    byTarget.computeIfAbsent(m.getPort(), k -> new ArrayList<>()).add(i);
+                }
             }
+        }
+
+        /** Metrics on any of {@code targets}, each once, in model order. */
+        List<Metric> on(EObject... targets) {
+            java.util.TreeSet<Integer> hits = new java.util.TreeSet<>();
+            for (EObject t : targets) {
+                hits.addAll(byTarget.getOrDefault(t, List.of()));
+            }
+            return hits.stream().map(metrics::get).toList();
+        }
+    }
+
+    private static List<MetricPlan> metrics(MetricIndex index, Connection c, Port from, Port to, Interface iface) {
+        List<MetricPlan> plans = new ArrayList<>();
+        for (Metric m : index.on(c, from, to)) {
+            Operation op = m.getOperation();
+            if (op == null && iface != null) {
+                op = firstOperation(iface);
+            }
+            plans.add(new MetricPlan(m, kindOf(m), op, m.getEventType(), payloadSizes(m)));
         }
         return plans;
     }

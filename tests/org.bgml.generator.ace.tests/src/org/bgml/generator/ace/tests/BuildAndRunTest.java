@@ -18,6 +18,11 @@ import java.util.concurrent.TimeUnit;
 import org.bgml.generator.common.DirectoryOutput;
 import org.bgml.generator.common.manifest.Manifest;
 import org.bgml.generator.common.manifest.ManifestJson;
+import org.bgml.launcher.process.ProcessGroups;
+import org.bgml.launcher.run.ManifestRunner;
+import org.bgml.launcher.run.ProcessOutcome;
+import org.bgml.launcher.run.RunListener;
+import org.bgml.launcher.run.RunOutcome;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -101,35 +106,16 @@ class BuildAndRunTest {
         assumeTrue(dir != null, "roundtrip did not build");
         Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
         assertEquals("remote", manifest.deployment());
-        Path run = Files.createDirectories(dir.resolve("run/results"));
-        run = run.getParent();
-        boolean ok = false;
-        try (ProcessRunner runner = new ProcessRunner(run)) {
-            List<ProcessRunner.Child> servers = new ArrayList<>();
-            for (Manifest.ProcessSpec p : manifest.processes()) {
-                List<String> args = new ArrayList<>(p.args());
-                if (!p.name().equals("TaoTaoClientProcess")) {
-                    args.addAll(List.of("-n", QUICK)); // full sample count on one connection; quick on the others
-                }
-                ProcessRunner.Child child = runner.start(p.name(), dir.resolve(p.executable()), args);
-                if (p.stop().equals("signal")) {
-                    assertEquals("file", p.ready().kind());
-                    runner.awaitFiles(child, p.ready().paths(), Duration.ofSeconds(p.readyTimeoutSeconds()));
-                    servers.add(child);
-                } else {
-                    int code = runner.awaitExit(child, Duration.ofSeconds(p.timeoutSeconds()));
-                    assertEquals(0, code, p.name() + " failed:\n" + child.tail());
-                    System.out.println(child.tail());
-                }
+        for (Manifest.ProcessSpec p : manifest.processes()) {
+            if (p.stop().equals("signal")) {
+                assertEquals("file", p.ready().kind(), p.name() + " is ready when its endpoint files are there");
             }
-            for (ProcessRunner.Child s : servers) {
-                assertEquals(0, runner.stop(s, Duration.ofSeconds(30)), s.name() + " did not stop cleanly:\n" + s.tail());
-            }
-            runner.assertNothingLeft();
-            ok = true;
-        } finally {
-            failed |= !ok;
         }
+        // full sample count on one connection; quick on the others
+        Path run = dir.resolve("run");
+        RunOutcome outcome = run(dir, ManifestRunner.withExtraArguments(manifest,
+                p -> p.name().equals("TaoTaoClientProcess") ? List.of() : List.of("-n", QUICK)), run);
+        System.out.println(tail(run.resolve("logs/TaoTaoClientProcess.log"), 20));
         for (Manifest.ProcessSpec p : manifest.processes()) {
             for (String r : p.results()) {
                 assertTrue(Files.isRegularFile(run.resolve(r)), "missing result file " + r);
@@ -158,20 +144,14 @@ class BuildAndRunTest {
     void threadPerConnectionServerWorks() throws Exception {
         Path dir = built.get("roundtrip");
         assumeTrue(dir != null, "roundtrip did not build");
-        Path run = Files.createDirectories(dir.resolve("run-tpc/results")).getParent();
+        Path run = dir.resolve("run-tpc");
         List<String> mode = List.of("--concurrency", "thread-per-connection", "-n", "5000");
-        boolean ok = false;
-        try (ProcessRunner runner = new ProcessRunner(run)) {
-            ProcessRunner.Child server = runner.start("server", dir.resolve("build/TaoTaoServerProcess"), mode);
-            runner.awaitFiles(server, List.of("TaoTaoServer_rt.ior"), Duration.ofSeconds(30));
-            ProcessRunner.Child client = runner.start("client", dir.resolve("build/TaoTaoClientProcess"), mode);
-            assertEquals(0, runner.awaitExit(client, Duration.ofSeconds(120)), client.tail());
-            assertEquals(0, runner.stop(server, Duration.ofSeconds(30)), server.tail());
-            runner.assertNothingLeft();
-            ok = true;
-        } finally {
-            failed |= !ok;
-        }
+        Manifest roundtrip = ManifestJson.read(dir.resolve(ManifestJson.FILE));
+        Manifest taoTao = new Manifest(roundtrip.schemaVersion(), roundtrip.model(), roundtrip.target(), roundtrip.deployment(),
+                roundtrip.configuration(), roundtrip.build(), roundtrip.processes().stream()
+                        .filter(p -> p.name().equals("TaoTaoServerProcess") || p.name().equals("TaoTaoClientProcess")).toList());
+        assertEquals(2, taoTao.processes().size());
+        run(dir, ManifestRunner.withExtraArguments(taoTao, p -> mode), run);
         JsonObject client = JsonParser.parseString(Files.readString(run.resolve("results/TaoTaoClientProcess.json"))).getAsJsonObject();
         assertEquals("thread-per-connection", client.getAsJsonObject("labels").get("concurrency").getAsString());
         assertEquals(5000, measurement(client, "TaoTaoLatency").get("n").getAsLong());
@@ -186,26 +166,9 @@ class BuildAndRunTest {
         assertEquals(0, run(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"), dir, Duration.ofMinutes(5), log), tail(log, 40));
         assertEquals(0, run(List.of("cmake", "--build", "build", "-j", "2"), dir, Duration.ofMinutes(20), log), tail(log, 40));
         Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
-        Path run = Files.createDirectories(dir.resolve("run/results")).getParent();
-        boolean ok = false;
-        try (ProcessRunner runner = new ProcessRunner(run)) {
-            List<ProcessRunner.Child> children = new ArrayList<>();
-            for (Manifest.ProcessSpec p : manifest.processes()) {
-                List<String> args = new ArrayList<>(p.args());
-                args.addAll(List.of("-n", QUICK));
-                ProcessRunner.Child child = runner.start(p.name(), dir.resolve(p.executable()), args);
-                runner.awaitFiles(child, p.ready().paths(), Duration.ofSeconds(p.readyTimeoutSeconds()));
-                children.add(child);
-            }
-            // Serve-and-drive processes finish their loops before they honour SIGTERM.
-            for (ProcessRunner.Child c : children) {
-                assertEquals(0, runner.stop(c, Duration.ofSeconds(60)), c.name() + ":\n" + c.tail());
-            }
-            runner.assertNothingLeft();
-            ok = true;
-        } finally {
-            failed |= !ok;
-        }
+        // Serve-and-drive processes finish their loops before they honour SIGTERM.
+        Path run = dir.resolve("run");
+        run(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", QUICK)), run);
         JsonObject result = JsonParser.parseString(Files.readString(run.resolve("results/TaoTaoProcess.json"))).getAsJsonObject();
         JsonObject latency = measurement(result, "TaoTaoLatency");
         assertEquals(Long.parseLong(QUICK), latency.get("n").getAsLong());
@@ -220,27 +183,8 @@ class BuildAndRunTest {
         Path dir = built.get("kitchen-sink");
         assumeTrue(dir != null, "kitchen-sink did not build");
         Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
-        Path run = Files.createDirectories(dir.resolve("run/results")).getParent();
-        boolean ok = false;
-        try (ProcessRunner runner = new ProcessRunner(run)) {
-            List<ProcessRunner.Child> servers = new ArrayList<>();
-            for (Manifest.ProcessSpec p : manifest.processes()) {
-                ProcessRunner.Child child = runner.start(p.name(), dir.resolve(p.executable()), p.args());
-                if (p.stop().equals("signal")) {
-                    runner.awaitFiles(child, p.ready().paths(), Duration.ofSeconds(p.readyTimeoutSeconds()));
-                    servers.add(child);
-                } else {
-                    assertEquals(0, runner.awaitExit(child, Duration.ofSeconds(p.timeoutSeconds())), p.name() + ":\n" + child.tail());
-                }
-            }
-            for (ProcessRunner.Child s : servers) {
-                assertEquals(0, runner.stop(s, Duration.ofSeconds(60)), s.name() + ":\n" + s.tail());
-            }
-            runner.assertNothingLeft();
-            ok = true;
-        } finally {
-            failed |= !ok;
-        }
+        Path run = dir.resolve("run");
+        run(dir, manifest, run);
         JsonObject client = JsonParser.parseString(Files.readString(run.resolve("results/ClientProcess.json"))).getAsJsonObject();
         for (String metric : List.of("PutLatency", "BatchSweep", "RenameThreads", "PingDeadlines", "PutPath", "Lookup", "NotifySwitches",
                 "ClientFootprint")) {
@@ -257,6 +201,29 @@ class BuildAndRunTest {
         assertTrue(events.get("min").getAsLong() > 0, events.toString());
         JsonObject local = JsonParser.parseString(Files.readString(run.resolve("results/NearProcess.json"))).getAsJsonObject();
         assertEquals(300, measurement(local, "LocalLatency").get("n").getAsLong());
+    }
+
+    /**
+     * Runs the processes of {@code manifest} with the launcher: every one must end as the manifest says (clients
+     * exit 0, servers stop cleanly on SIGTERM with 0) and leave no process of its group behind.
+     */
+    private RunOutcome run(Path dir, Manifest manifest, Path run) throws IOException, InterruptedException {
+        List<Long> groups = new ArrayList<>();
+        RunOutcome outcome = new ManifestRunner(dir, manifest).run(run, new RunListener() {
+            @Override
+            public void started(String process, long processGroup) {
+                groups.add(processGroup);
+            }
+        });
+        failed |= !outcome.ok();
+        assertTrue(outcome.ok(), outcome.describe());
+        for (ProcessOutcome p : outcome.processes()) {
+            assertEquals(0, p.exitCode(), p.name() + " did not end cleanly:\n" + outcome.describe());
+        }
+        for (long group : groups) {
+            assertTrue(ProcessGroups.members(group).isEmpty(), "processes left running in group " + group);
+        }
+        return outcome;
     }
 
     private static JsonObject measurement(JsonObject result, String metric) {

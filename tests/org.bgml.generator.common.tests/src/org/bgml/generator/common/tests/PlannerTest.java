@@ -17,6 +17,7 @@ import org.bgml.model.Connection;
 import org.bgml.model.Deployment;
 import org.bgml.model.Facet;
 import org.bgml.model.Interface;
+import org.bgml.model.Metric;
 import org.bgml.model.Module;
 import org.bgml.model.Node;
 import org.bgml.model.Process;
@@ -30,32 +31,10 @@ class PlannerTest {
     /** Process names are unique per node only: two nodes may both have a "proc0". */
     @Test
     void sameProcessNamesOnTwoNodesStayDistinct() {
-        BenchmarkModel model = F.createBenchmarkModel();
-        model.setName("Two");
-        Module m = F.createModule();
-        m.setName("M");
-        Interface i = F.createInterface();
-        i.setName("I");
-        m.getDefinitions().add(i);
-        model.getModules().add(m);
-        Server server = F.createServer();
-        server.setName("S");
-        Facet facet = F.createFacet();
-        facet.setName("f");
-        facet.setInterface(i);
-        server.getPorts().add(facet);
-        Client client = F.createClient();
-        client.setName("C");
-        Receptacle r = F.createReceptacle();
-        r.setName("r");
-        r.setInterface(i);
-        client.getPorts().add(r);
-        model.getEntities().addAll(List.of(server, client));
-        Connection c = F.createConnection();
-        c.setName("c");
-        c.setSource(r);
-        c.setTarget(facet);
-        model.getConnections().add(c);
+        BenchmarkModel model = model("Two");
+        Facet facet = server(model);
+        Server server = (Server) facet.eContainer();
+        Client client = (Client) connect(model, "C", "c", facet).getSource().eContainer();
         Deployment d = F.createDeployment();
         d.setName("d");
         d.getNodes().add(node("n1", server));
@@ -69,6 +48,91 @@ class PlannerTest {
         assertEquals("n2_proc0", invocation.clientProcess());
         assertEquals("n1_proc0", invocation.serverProcess());
         assertEquals(List.of("S_f.ior"), plan.process("n2_proc0").readsIors());
+    }
+
+    /**
+     * The plan's lookups answer what a scan of every invocation would, in plan order, and each connection gets
+     * the metrics on it or on one of its ports, in model order, each once.
+     */
+    @Test
+    void lookupsAgreeWithAScanAndMetricsKeepModelOrder() {
+        BenchmarkModel model = model("Fan");
+        Facet facet = server(model);
+        Server server = (Server) facet.eContainer();
+        List<Connection> connections = List.of(connect(model, "A", "AS", facet), connect(model, "B", "BS", facet));
+        Metric onB = F.createLatency();
+        onB.setName("OnB");
+        onB.setConnection(connections.get(1));
+        Metric onFacet = F.createJitter();
+        onFacet.setName("OnFacet");
+        onFacet.setPort(facet);
+        Metric onA = F.createLatency();
+        onA.setName("OnA");
+        onA.setConnection(connections.get(0));
+        onA.setPort(facet);
+        model.getMetrics().addAll(List.of(onB, onFacet, onA));
+
+        BenchmarkPlan plan = new Planner(new Naming()).plan(model, null, null);
+        List<InvocationPlan> all = plan.invocations();
+        assertEquals(2, all.size());
+        for (InvocationPlan inv : all) {
+            assertEquals(all.stream().filter(j -> j.client() == inv.client()).toList(), plan.invocationsFrom(inv.client()));
+            assertEquals(all.stream().filter(j -> j.server() == inv.server()).toList(), plan.invocationsTo(inv.server()));
+            assertEquals(all.stream().filter(j -> j.receptacle() == inv.receptacle()).toList(), plan.invocationsThrough(inv.receptacle()));
+            assertEquals(all.stream().filter(j -> j.serverProcess().equals(inv.serverProcess())).toList(),
+                    plan.invocationsServedBy(inv.serverProcess()));
+        }
+        assertEquals(List.of(), plan.invocationsFrom(server));
+        // OnA names connection AS and the facet: once on AS, and on BS through the facet
+        assertEquals(List.of("OnFacet", "OnA"), all.get(0).metrics().stream().map(p -> p.metric().getName()).toList());
+        assertEquals(List.of("OnB", "OnFacet", "OnA"), all.get(1).metrics().stream().map(p -> p.metric().getName()).toList());
+        assertEquals(plan.processes().stream().flatMap(p -> p.servants().stream()).toList(), plan.servants());
+    }
+
+    /** A model with module M holding interface I. */
+    private static BenchmarkModel model(String name) {
+        BenchmarkModel model = F.createBenchmarkModel();
+        model.setName(name);
+        Module m = F.createModule();
+        m.setName("M");
+        Interface i = F.createInterface();
+        i.setName("I");
+        m.getDefinitions().add(i);
+        model.getModules().add(m);
+        return model;
+    }
+
+    /** Server S with facet f of I; returns the facet. */
+    private static Facet server(BenchmarkModel model) {
+        Server server = F.createServer();
+        server.setName("S");
+        Facet facet = F.createFacet();
+        facet.setName("f");
+        facet.setInterface(iface(model));
+        server.getPorts().add(facet);
+        model.getEntities().add(server);
+        return facet;
+    }
+
+    private static Interface iface(BenchmarkModel model) {
+        return (Interface) model.getModules().get(0).getDefinitions().get(0);
+    }
+
+    /** A client with receptacle r of I, connected to {@code facet} by a connection named {@code connection}. */
+    private static Connection connect(BenchmarkModel model, String client, String connection, Facet facet) {
+        Client c = F.createClient();
+        c.setName(client);
+        Receptacle r = F.createReceptacle();
+        r.setName("r");
+        r.setInterface(iface(model));
+        c.getPorts().add(r);
+        model.getEntities().add(c);
+        Connection link = F.createConnection();
+        link.setName(connection);
+        link.setSource(r);
+        link.setTarget(facet);
+        model.getConnections().add(link);
+        return link;
     }
 
     private static Node node(String name, org.bgml.model.Entity entity) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -16,6 +17,10 @@ import java.util.stream.Stream;
 
 import org.bgml.generator.common.manifest.Manifest;
 import org.bgml.generator.common.manifest.ManifestJson;
+import org.bgml.launcher.process.ProcessGroups;
+import org.bgml.launcher.run.ManifestRunner;
+import org.bgml.launcher.run.RunListener;
+import org.bgml.launcher.run.RunOutcome;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -92,9 +97,9 @@ class BuildAndRunTest {
             quick.put(client, List.of("-n", String.valueOf(QUICK_SAMPLES)));
         }
         Path run = root.resolve("run-roundtrip");
-        ProcessRunner.Outcome outcome = new ProcessRunner(dir, run).run(quick);
+        RunOutcome outcome = run(dir, run, quick);
         assertTrue(outcome.ok(), outcome.describe());
-        outcome.processes().values().forEach(e -> assertEquals(0, e.exitCode(), e.name() + " exit code\n" + e.logTail()));
+        outcome.processes().forEach(e -> assertEquals(0, e.exitCode(), e.name() + " exit code\n" + outcome.describe()));
 
         // TAO-TAO: the model's full 250,000 samples, 1,000 warm-up calls kept out.
         ResultFile taoTao = ResultFile.read(run.resolve("results/TaoTaoClientProcess.json"));
@@ -128,10 +133,10 @@ class BuildAndRunTest {
     void featuresRun() throws Exception {
         Path dir = build(Fixtures.features());
         Path run = root.resolve("run-features");
-        ProcessRunner.Outcome outcome = new ProcessRunner(dir, run).run(Map.of());
+        RunOutcome outcome = run(dir, run, Map.of());
         assertTrue(outcome.ok(), outcome.describe());
-        outcome.processes().values().stream().filter(e -> !e.name().equals("omniEvents"))
-                .forEach(e -> assertEquals(0, e.exitCode(), e.name() + " exit code\n" + e.logTail()));
+        outcome.processes().stream().filter(e -> !e.name().equals("omniEvents"))
+                .forEach(e -> assertEquals(0, e.exitCode(), e.name() + " exit code\n" + outcome.describe()));
 
         ResultFile driver = ResultFile.read(run.resolve("results/DriverProcess.json"));
         ResultFile.assertTimed(driver.whole("StampLatency"), 500);
@@ -174,6 +179,24 @@ class BuildAndRunTest {
         assertEquals(32, monitor.whole("DirectLatency").get("payloadBytes").getAsLong());
         assertTrue(Files.isRegularFile(run.resolve("results/SensorProcess.json")));
         assertTrue(Files.isRegularFile(run.resolve("results/BackendProcess.json")));
+    }
+
+    /**
+     * Runs a built benchmark from its manifest with the launcher, {@code quick} adding arguments per process
+     * (e.g. -n for fewer samples); afterwards no process of any of its process groups may be left.
+     */
+    private static RunOutcome run(Path dir, Path run, Map<String, List<String>> quick) throws IOException, InterruptedException {
+        Manifest manifest = ManifestRunner.withExtraArguments(ManifestJson.read(dir.resolve(ManifestJson.FILE)),
+                p -> quick.getOrDefault(p.name(), List.of()));
+        List<Long> groups = new ArrayList<>();
+        RunOutcome outcome = new ManifestRunner(dir, manifest).run(run, new RunListener() {
+            @Override
+            public void started(String process, long processGroup) {
+                groups.add(processGroup);
+            }
+        });
+        groups.forEach(g -> assertTrue(ProcessGroups.members(g).isEmpty(), "process group " + g + " left running"));
+        return outcome;
     }
 
     private static String seg(JsonObject m) {

@@ -21,6 +21,11 @@ import org.bgml.generator.GenerationService;
 import org.bgml.generator.common.DirectoryOutput;
 import org.bgml.generator.common.manifest.Manifest;
 import org.bgml.generator.common.manifest.ManifestJson;
+import org.bgml.launcher.process.ProcessGroups;
+import org.bgml.launcher.run.ManifestRunner;
+import org.bgml.launcher.run.ProcessOutcome;
+import org.bgml.launcher.run.RunListener;
+import org.bgml.launcher.run.RunOutcome;
 import org.bgml.model.BenchmarkModel;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -64,15 +69,8 @@ class TaoBuildTest {
         syntaxCheck(bench);
 
         Path run = bench.resolve("run");
-        ManifestRunner runner = new ManifestRunner(bench, run, Map.of());
-        Map<String, ManifestRunner.Outcome> outcomes = runner.run(manifest, List.of("-n", String.valueOf(QUICK_SAMPLES)));
-        for (Long group : runner.groups()) {
-            assertFalse(ManifestRunner.groupAlive(group), "process group " + group + " survived the run");
-        }
-        assertEquals(manifest.processes().size(), outcomes.size(), "every process ran: " + outcomes);
-        for (ManifestRunner.Outcome o : outcomes.values()) {
-            assertEquals(0, o.exitCode(), o.name() + (o.timedOut() ? " timed out" : " failed") + ":\n" + ManifestRunner.tail(o.log(), 20));
-        }
+        RunOutcome outcome = runQuick(bench, manifest, run);
+        assertEquals(manifest.processes().size(), outcome.processes().size(), "every process ran: " + outcome.describe());
         for (Manifest.ProcessSpec p : manifest.processes()) {
             JsonObject result = JsonParser.parseString(Files.readString(run.resolve(p.results().get(0)), StandardCharsets.UTF_8))
                     .getAsJsonObject();
@@ -102,14 +100,7 @@ class TaoBuildTest {
         Manifest manifest = ManifestJson.read(bench.resolve("manifest.json"));
         build(bench, manifest);
         Path run = bench.resolve("run");
-        ManifestRunner runner = new ManifestRunner(bench, run, Map.of());
-        Map<String, ManifestRunner.Outcome> outcomes = runner.run(manifest, List.of("-n", String.valueOf(QUICK_SAMPLES)));
-        for (Long group : runner.groups()) {
-            assertFalse(ManifestRunner.groupAlive(group), "process group " + group + " survived the run");
-        }
-        for (ManifestRunner.Outcome o : outcomes.values()) {
-            assertEquals(0, o.exitCode(), o.name() + ":\n" + ManifestRunner.tail(o.log(), 20));
-        }
+        runQuick(bench, manifest, run);
         for (Manifest.ProcessSpec p : manifest.processes()) {
             JsonObject result = JsonParser.parseString(Files.readString(run.resolve(p.results().get(0)), StandardCharsets.UTF_8))
                     .getAsJsonObject();
@@ -156,14 +147,7 @@ class TaoBuildTest {
         assertTrue(manifest.processes().stream().allMatch(p -> p.args().contains("iiop://127.0.0.1:")), "default loopback endpoint");
         build(bench, manifest);
         Path run = bench.resolve("run");
-        ManifestRunner runner = new ManifestRunner(bench, run, Map.of());
-        Map<String, ManifestRunner.Outcome> outcomes = runner.run(manifest, List.of("-n", String.valueOf(QUICK_SAMPLES)));
-        for (Long group : runner.groups()) {
-            assertFalse(ManifestRunner.groupAlive(group), "process group " + group + " survived the run");
-        }
-        for (ManifestRunner.Outcome o : outcomes.values()) {
-            assertEquals(0, o.exitCode(), o.name() + ":\n" + ManifestRunner.tail(o.log(), 20));
-        }
+        runQuick(bench, manifest, run);
         for (Manifest.ProcessSpec p : manifest.processes()) {
             JsonObject result = JsonParser.parseString(Files.readString(run.resolve(p.results().get(0)), StandardCharsets.UTF_8))
                     .getAsJsonObject();
@@ -189,14 +173,7 @@ class TaoBuildTest {
         Manifest manifest = ManifestJson.read(bench.resolve("manifest.json"));
         build(bench, manifest);
         Path run = bench.resolve("run");
-        ManifestRunner runner = new ManifestRunner(bench, run, Map.of());
-        Map<String, ManifestRunner.Outcome> outcomes = runner.run(manifest, List.of("-n", String.valueOf(QUICK_SAMPLES)));
-        for (Long group : runner.groups()) {
-            assertFalse(ManifestRunner.groupAlive(group), "process group " + group + " survived the run");
-        }
-        for (ManifestRunner.Outcome o : outcomes.values()) {
-            assertEquals(0, o.exitCode(), o.name() + ":\n" + ManifestRunner.tail(o.log(), 20));
-        }
+        runQuick(bench, manifest, run);
         JsonObject sink = JsonParser.parseString(Files.readString(run.resolve("results/SinkProcess.json"), StandardCharsets.UTF_8))
                 .getAsJsonObject();
         for (JsonElement e : sink.getAsJsonArray("measurements")) {
@@ -237,6 +214,30 @@ class TaoBuildTest {
     }
 
     // ---- helpers -------------------------------------------------------------------------------------------
+
+    /**
+     * Runs a built benchmark from its manifest with the launcher, the processes that end by themselves with
+     * {@code -n} {@value #QUICK_SAMPLES}: every process must end with 0 and leave no process of its group behind.
+     */
+    private static RunOutcome runQuick(Path bench, Manifest manifest, Path run) throws Exception {
+        Manifest quick = ManifestRunner.withExtraArguments(manifest,
+                p -> p.stop().equals("exit") ? List.of("-n", String.valueOf(QUICK_SAMPLES)) : List.of());
+        List<Long> groups = new ArrayList<>();
+        RunOutcome outcome = new ManifestRunner(bench, quick).run(run, new RunListener() {
+            @Override
+            public void started(String process, long processGroup) {
+                groups.add(processGroup);
+            }
+        });
+        for (long group : groups) {
+            assertFalse(ProcessGroups.groupAlive(group), "process group " + group + " survived the run");
+        }
+        assertTrue(outcome.ok(), outcome.describe());
+        for (ProcessOutcome o : outcome.processes()) {
+            assertEquals(0, o.exitCode(), o.name() + " failed:\n" + outcome.describe());
+        }
+        return outcome;
+    }
 
     private Path generate(String example, String deployment) throws Exception {
         BenchmarkModel model = TaoFixtures.load(TaoFixtures.example(example));
