@@ -1,0 +1,133 @@
+package org.bgml.experiment.execute;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.bgml.experiment.engine.ConfigurationExecutor;
+import org.bgml.experiment.engine.ExperimentProgress;
+import org.bgml.experiment.engine.TaskOptions;
+import org.bgml.experiment.plan.ExperimentPlan;
+import org.bgml.experiment.plan.PlannedRun;
+import org.bgml.generator.common.InvalidModelException;
+import org.bgml.generator.common.manifest.Manifest;
+import org.bgml.launcher.build.BenchmarkBuilder;
+import org.bgml.launcher.results.RunIds;
+import org.bgml.launcher.results.RunRecord;
+import org.bgml.launcher.run.ManifestRunner;
+import org.bgml.launcher.run.RunListener;
+import org.bgml.launcher.run.RunOutcome;
+import org.bgml.model.BenchmarkModel;
+import org.bgml.model.Configuration;
+import org.bgml.model.OptionSetting;
+import org.bgml.model.io.ModelFiles;
+import org.bgml.model.io.ModelLoadException;
+
+/**
+ * Runs one configuration for real: loads the model, applies the run's factor levels, generates, finds or builds
+ * the variant ({@link VariantCache}), runs it from its manifest, and describes the run as a record. Every failure
+ * (invalid configuration, build error, crashed process) becomes a failed record with its reason.
+ */
+public final class LauncherExecutor implements ConfigurationExecutor {
+    private final Path modelFile;
+    private final TaskOptions options;
+    private final ExperimentProgress progress;
+    private final VariantCache cache;
+    private int builds;
+    private int reuses;
+
+    public LauncherExecutor(Path modelFile, TaskOptions options, ExperimentProgress progress) {
+        this.modelFile = modelFile;
+        this.options = options;
+        this.progress = progress == null ? ExperimentProgress.NONE : progress;
+        this.cache = new VariantCache(options.workDir().resolve("variants"));
+    }
+
+    /** Variants compiled and variants reused so far. */
+    public int builds() {
+        return builds;
+    }
+
+    public int reuses() {
+        return reuses;
+    }
+
+    @Override
+    public RunRecord execute(ExperimentPlan plan, PlannedRun run) throws InterruptedException {
+        Instant started = Instant.now();
+        String runId = RunIds.next(started);
+        RunRecord.Builder record = RunRecord.builder(runId).target(options.target()).startedAt(started)
+                .experiment(plan.experiment(), run.levels());
+        try {
+            record.model(modelFile, plan.modelName());
+        } catch (IOException e) {
+            record.model(modelFile.toAbsolutePath().toString(), plan.modelName(), null);
+        }
+        try {
+            BenchmarkModel model = ModelFiles.loadModel(modelFile);
+            ConfiguredModel.Selection selection = ConfiguredModel.apply(model, plan.experiment(), run.levels());
+            record.configuration(selection.configuration()).deployment(selection.deployment());
+            settings(model, selection.configuration(), record);
+            VariantCache.Variant variant = cache.prepare(model, options.target(), selection);
+            try (VariantCache.Lock lock = variant.lock()) {
+                variant.writeFiles();
+                BenchmarkBuilder.Outcome build = new BenchmarkBuilder().build(variant.dir(), variant.manifest());
+                if (!build.ok()) {
+                    return record.failure("build failed: " + build.failure()
+                            + (build.logTail().isEmpty() ? "" : "\n" + String.join("\n", build.logTail()))).endedAt(Instant.now()).build();
+                }
+                if (build.rebuilt()) {
+                    builds++;
+                    progress.message("built variant " + variant.dir().getFileName() + " in "
+                            + String.format(java.util.Locale.ROOT, "%.1f s", build.nanos() / 1e9));
+                } else {
+                    reuses++;
+                }
+                Manifest manifest = variant.manifest();
+                if (options.samples() != null) {
+                    int n = options.samples();
+                    // -n is the one sample flag every target's processes take (TAO's have no -w; they cap warm-up at -n)
+                    manifest = ManifestRunner.withExtraArguments(manifest, p -> "server".equals(p.role()) ? List.of()
+                            : List.of("-n", String.valueOf(n)));
+                }
+                Path runDir = variant.dir().resolve(org.bgml.launcher.RunService.RUN_PREFIX + runId);
+                RunOutcome outcome = new ManifestRunner(variant.dir(), manifest).run(runDir, new RunListener() {
+                });
+                record.outcome(outcome);
+                List<Path> results = new ArrayList<>();
+                for (Manifest.ProcessSpec p : manifest.processes()) {
+                    for (String r : p.results()) {
+                        Path file = runDir.resolve(r);
+                        if (java.nio.file.Files.isRegularFile(file)) {
+                            results.add(file);
+                        }
+                    }
+                }
+                record.resultFiles(results);
+            }
+        } catch (ModelLoadException e) {
+            record.failure("the model could not be loaded: " + e.describe());
+        } catch (InvalidModelException e) {
+            record.failure("this configuration makes the model invalid: " + e.getMessage() + (e.diagnostics().isEmpty() ? ""
+                    : " (" + String.join("; ", e.diagnostics().stream().limit(3).map(d -> d.format()).toList()) + ")"));
+        } catch (IOException | RuntimeException e) {
+            record.failure("the run could not be carried out: " + e);
+        }
+        return record.endedAt(Instant.now()).build();
+    }
+
+    private static void settings(BenchmarkModel model, String configuration, RunRecord.Builder record) {
+        for (Configuration c : model.getConfigurations()) {
+            if (configuration.equals(c.getName())) {
+                String scope = c.getProcesses().isEmpty() ? "*" : String.join(",", c.getProcesses().stream().map(p -> p.getName()).toList());
+                for (OptionSetting s : c.getSettings()) {
+                    if (s.getOption() != null) {
+                        record.setting(scope, s.getOption().getName(), s.getValue());
+                    }
+                }
+            }
+        }
+    }
+}

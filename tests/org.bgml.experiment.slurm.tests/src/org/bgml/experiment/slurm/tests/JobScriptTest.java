@@ -1,0 +1,137 @@
+package org.bgml.experiment.slurm.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.bgml.experiment.slurm.JobScript;
+import org.bgml.experiment.slurm.SlurmSettings;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The generated sbatch script: its options, and what its tasks do when bash runs them one by one as Slurm would,
+ * setting {@code SLURM_ARRAY_TASK_ID}.
+ */
+class JobScriptTest {
+    @TempDir
+    Path dir;
+
+    private static final List<Integer> EIGHT = List.of(5, 2, 7, 0, 3, 6, 1, 4); // a randomised run order
+
+    @Test
+    void optionsFollowTheSettings() {
+        SlurmSettings s = SlurmSettings.defaults().withPartition("short").withTimeLimit("0:30:00").withExclusive(true)
+                .withCpusPerTask(4).withChunkSize(3).withMaxParallel(2).withAccount("perf").withJobName("omni-opts")
+                .withExtraOptions(List.of("--constraint=skylake"));
+        String script = JobScript.write(s, dir, EIGHT, List.of("bgml", "run-one", "{index}"), Map.of());
+        List<String> sbatch = script.lines().filter(l -> l.startsWith("#SBATCH")).toList();
+        assertEquals(List.of("#SBATCH --job-name=omni-opts", "#SBATCH --array=0-2%2", "#SBATCH --partition=short",
+                "#SBATCH --account=perf", "#SBATCH --time=0:30:00", "#SBATCH --exclusive", "#SBATCH --nodes=1",
+                "#SBATCH --ntasks=1", "#SBATCH --cpus-per-task=4", "#SBATCH --output=" + dir + "/slurm/task-%A_%a.out",
+                "#SBATCH --error=" + dir + "/slurm/task-%A_%a.err", "#SBATCH --chdir=" + dir,
+                "#SBATCH --constraint=skylake"), sbatch, "8 configurations in chunks of 3 are tasks 0-2");
+        assertTrue(script.startsWith("#!/bin/bash\n"));
+    }
+
+    @Test
+    void defaultsLeaveTheClusterItsOwnPartitionAndLimitAndDoNotThrottle() {
+        String script = JobScript.write(SlurmSettings.defaults(), dir, EIGHT, List.of("true"), Map.of());
+        assertTrue(script.contains("#SBATCH --array=0-7\n"), script);
+        assertFalse(script.contains("--partition"), script);
+        assertFalse(script.contains("--time"), script);
+        assertFalse(script.contains("--exclusive"), script);
+        assertTrue(script.contains("#SBATCH --cpus-per-task=2\n"), script);
+        assertEquals(script, JobScript.write(SlurmSettings.defaults(), dir, EIGHT, List.of("true"), Map.of()), "deterministic");
+    }
+
+    @Test
+    void everyConfigurationRunsExactlyOnceInItsOwnFolderWithExitRecords() throws Exception {
+        // Each configuration appends its index to a shared file; index 3 fails with code 3 and a message.
+        Path ran = dir.resolve("ran.txt");
+        List<String> command = List.of("bash", "-c",
+                "echo \"$1\" >> \"$2\"; echo \"configuration $1 in $3\" > \"$3/own.txt\"; "
+                        + "if [ \"$1\" = 3 ]; then echo 'giopMaxMsgSize too small' >&2; exit 3; fi",
+                "per-index", "{index}", ran.toString(), "{out}");
+        SlurmSettings s = SlurmSettings.defaults().withChunkSize(3);
+        Path script = dir.resolve("array.sh");
+        Path work = dir.resolve("work");
+        Files.writeString(script, JobScript.write(s, work, EIGHT, command, Map.of("BGML_TEST_VAR", "it's $HOME")));
+        List<Integer> taskExit = new ArrayList<>();
+        for (int t = 0; t < s.tasksFor(EIGHT.size()); t++) {
+            taskExit.add(Bash.runTask(script, t, dir.resolve("tasks.log"), Map.of()));
+        }
+        // chunks: [5,2,7] [0,3,6] [1,4]; the chunk with 3 fails with 3's code, the others succeed
+        assertEquals(List.of(0, 3, 0), taskExit, Bash.read(dir.resolve("tasks.log")));
+        List<String> order = Files.readAllLines(ran);
+        assertEquals(EIGHT.stream().map(String::valueOf).toList(), order, "each once, in run order");
+        for (int i : EIGHT) {
+            Path out = work.resolve("configs").resolve(Integer.toString(i));
+            assertEquals("configuration " + i + " in " + out + "\n", Bash.read(out.resolve("own.txt")));
+            String exit = Bash.read(out.resolve(JobScript.EXIT));
+            assertTrue(exit.startsWith("exit=" + (i == 3 ? 3 : 0) + " end="), exit);
+            String started = Bash.read(out.resolve(JobScript.STARTED));
+            assertTrue(started.matches("job=[0-9]+ task=[0-2] host=\\S+ cpus=\\S+ start=[0-9.]+\\n"), started);
+        }
+        assertEquals("giopMaxMsgSize too small\n", Bash.read(work.resolve("configs/3").resolve(JobScript.COMMAND_LOG)));
+    }
+
+    @Test
+    void argumentsReachTheCommandUnchangedWhateverTheyHold() throws Exception {
+        Path seen = dir.resolve("seen.txt");
+        List<String> tricky = List.of("it's", "a b", "$HOME", "`id`", "--out={out}/x", "{index}{index}", "");
+        List<String> command = new ArrayList<>(List.of("bash", "-c", "printf '%s\\n' \"$@\" > " + seen, "args"));
+        command.addAll(tricky);
+        Path work = dir.resolve("w o r k");
+        Path script = dir.resolve("array.sh");
+        Files.writeString(script, JobScript.write(SlurmSettings.defaults(), work, List.of(42), command,
+                Map.of("BGML_QUOTED", "it's $HOME `id`")), StandardCharsets.UTF_8);
+        assertEquals(0, Bash.runTask(script, 0, dir.resolve("task.log"), Map.of()), Bash.read(dir.resolve("task.log")));
+        assertEquals(List.of("it's", "a b", "$HOME", "`id`", "--out=" + work.resolve("configs/42") + "/x", "4242", ""),
+                Files.readAllLines(seen));
+    }
+
+    @Test
+    void theTaskExportsTheCpusSlurmGrantedIt() throws Exception {
+        Path work = dir.resolve("work");
+        Path script = dir.resolve("array.sh");
+        List<String> command = List.of("bash", "-c", "echo \"$" + JobScript.GRANTED_CPUS_ENV + "\" > \"$1/granted\"; "
+                + "sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status > \"$1/allowed\"", "x", "{out}");
+        Files.writeString(script, JobScript.write(SlurmSettings.defaults(), work, List.of(0), command, Map.of()));
+        // Run the task on CPU 0 only, as task/affinity would bind it.
+        Path log = dir.resolve("task.log");
+        ProcessBuilder pb = new ProcessBuilder("taskset", "-c", "0", "bash", script.toString()).redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        pb.environment().put("SLURM_ARRAY_TASK_ID", "0");
+        assertEquals(0, pb.start().waitFor(), Bash.read(log));
+        Path out = work.resolve("configs/0");
+        assertEquals("0\n", Bash.read(out.resolve("granted")));
+        assertEquals("0\n", Bash.read(out.resolve("allowed")));
+        assertTrue(Bash.read(out.resolve(JobScript.STARTED)).contains(" cpus=0 "));
+    }
+
+    @Test
+    void settingsRefuseWhatSlurmWouldRefuseLater() {
+        SlurmSettings d = SlurmSettings.defaults();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> d.withTimeLimit("30min"));
+        assertTrue(e.getMessage().contains("30min"), e.getMessage());
+        for (String ok : List.of("30", "10:00", "1:00:00", "2-00:00:00", "1-12", "UNLIMITED")) {
+            assertEquals(ok, d.withTimeLimit(ok).timeLimit());
+        }
+        assertThrows(IllegalArgumentException.class, () -> d.withExtraOptions(List.of("--array=0-3")));
+        assertThrows(IllegalArgumentException.class, () -> d.withExtraOptions(List.of("--qos=a\n#SBATCH --x")));
+        assertThrows(IllegalArgumentException.class, () -> d.withPartition("a b"));
+        assertThrows(IllegalArgumentException.class, () -> d.withChunkSize(0));
+        assertThrows(IllegalArgumentException.class, () -> d.withCpusPerTask(0));
+        assertEquals(3, d.withChunkSize(3).tasksFor(8));
+        assertEquals(8, d.tasksFor(8));
+    }
+}
