@@ -1,0 +1,150 @@
+package org.bgml.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.bgml.analysis.Analysis;
+import org.bgml.analysis.AnalysisReport;
+import org.bgml.analysis.AnalysisText;
+import org.bgml.analysis.ConfigurationTable;
+import org.bgml.analysis.Factor;
+import org.bgml.analysis.Response;
+import org.bgml.analysis.StoreTables;
+import org.bgml.launcher.results.ResultsStore;
+import org.bgml.launcher.results.ResultsStoreException;
+import org.bgml.model.BenchmarkModel;
+import org.bgml.model.Experiment;
+import org.bgml.model.io.ModelFiles;
+import org.bgml.model.io.ModelLoadException;
+
+/**
+ * {@code bgml analyze FILE --experiment NAME}: which options matter in an experiment's stored runs. Prints the main
+ * effects with their tests and stars, the strongest interaction, the subset fixed with {@code --fix OPTION=LEVEL}
+ * (repeatable; the unset options are {@code *}) against the whole space with the unset options that still matter, and
+ * the classification tree of the worst {@code --worst PCT}% runs. {@code --adjusted} tests each factor on the response
+ * less the other factors' main effects (more power with few runs). {@code --report OUT.html} also writes the HTML report.
+ */
+final class AnalyzeCommand implements Command {
+    private static final String FIX = "--fix";
+    private static final String ADJUSTED = "--adjusted";
+
+    @Override
+    public String name() {
+        return "analyze";
+    }
+
+    @Override
+    public String synopsis() {
+        return "FILE --experiment NAME [--fix OPTION=LEVEL]... [--worst PCT] [--response latency|throughput] [--measurement LABEL]"
+                + " [--adjusted] [--seed N] [--report OUT.html] [--store PATH]";
+    }
+
+    @Override
+    public String summary() {
+        return "which options matter in an experiment: main effects, subsets (--fix), worst-configuration tree, HTML report";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
+        List<String> rest = new ArrayList<>();
+        Map<String, String> fixed = new LinkedHashMap<>();
+        boolean adjusted = false;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals(ADJUSTED)) {
+                adjusted = true;
+            } else if (args[i].equals(FIX)) {
+                if (i + 1 >= args.length) {
+                    throw new UsageException(FIX + " needs OPTION=LEVEL");
+                }
+                for (String part : args[++i].split(",")) {
+                    int eq = part.indexOf('=');
+                    if (eq <= 0 || eq == part.length() - 1) {
+                        throw new UsageException(FIX + " takes OPTION=LEVEL, got '" + part + "'");
+                    }
+                    String option = part.substring(0, eq).trim();
+                    if (fixed.containsKey(option)) {
+                        throw new UsageException(option + " fixed twice");
+                    }
+                    fixed.put(option, part.substring(eq + 1).trim());
+                }
+            } else {
+                rest.add(args[i]);
+            }
+        }
+        Arguments a = new Arguments(rest.toArray(String[]::new), "--experiment", "--worst", "--response", "--measurement", "--seed", "--report",
+                Stores.OPTION);
+        String file = a.single("model file");
+        Response response;
+        double worst;
+        long seed;
+        try {
+            response = Response.parse(a.optional("--response") == null ? "latency" : a.optional("--response"));
+            worst = a.optional("--worst") == null ? 10 : Double.parseDouble(a.optional("--worst").replace("%", ""));
+            seed = a.optional("--seed") == null ? 1 : Long.parseLong(a.optional("--seed"));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e instanceof NumberFormatException ? "--worst and --seed take numbers: " + e.getMessage() : e.getMessage());
+        }
+        if (!(worst > 0 && worst < 100)) {
+            throw new UsageException("--worst takes a percentage above 0 and below 100, got " + a.optional("--worst"));
+        }
+        BenchmarkModel model;
+        try {
+            model = ModelFiles.loadModel(Path.of(file));
+        } catch (ModelLoadException e) {
+            err.println(e.describe());
+            return Bgml.UNUSABLE;
+        }
+        String experimentName = a.optional("--experiment");
+        Experiment experiment = null;
+        for (Experiment e : model.getExperiments()) {
+            if (experimentName == null ? model.getExperiments().size() == 1 : experimentName.equals(e.getName())) {
+                experiment = e;
+            }
+        }
+        if (experiment == null) {
+            List<String> names = model.getExperiments().stream().map(Experiment::getName).toList();
+            err.println("bgml " + name() + ": " + (experimentName == null ? "give --experiment NAME" : "no experiment '" + experimentName + "' in " + file)
+                    + (names.isEmpty() ? " (the model has no experiments)" : " (experiments: " + String.join(", ", names) + ")"));
+            return Bgml.UNUSABLE;
+        }
+        List<Factor> declared = experiment.getFactors().stream().map(f -> new Factor(f.getName(), List.copyOf(f.getLevels()))).toList();
+        ConfigurationTable table;
+        try (ResultsStore store = Stores.open(a, name(), err)) {
+            if (store == null) {
+                return Bgml.UNUSABLE;
+            }
+            table = StoreTables.read(store, experiment.getName(), declared, a.optional("--measurement"));
+        } catch (ResultsStoreException e) {
+            err.println("bgml " + name() + ": " + e.getMessage());
+            return Bgml.UNUSABLE;
+        }
+        if (table.size() == 0) {
+            err.println("bgml " + name() + ": none of the " + table.dropped().size() + " runs of " + experiment.getName() + " can be analysed:");
+            table.dropped().stream().limit(10).forEach(d -> err.println("  " + d));
+            return Bgml.MODEL_ERRORS;
+        }
+        Analysis analysis;
+        try {
+            analysis = Analysis.of(table, new Analysis.Options(response, fixed, worst, seed, adjusted));
+        } catch (IllegalArgumentException e) {
+            err.println("bgml " + name() + ": " + e.getMessage());
+            return Bgml.UNUSABLE;
+        }
+        AnalysisText.print(analysis, out);
+        if (a.optional("--report") != null) {
+            try {
+                Path written = AnalysisReport.write(analysis, Path.of(a.optional("--report")));
+                out.println("report: " + written);
+            } catch (IOException e) {
+                err.println("bgml " + name() + ": cannot write the report: " + e.getMessage());
+                return Bgml.UNUSABLE;
+            }
+        }
+        return Bgml.OK;
+    }
+}
