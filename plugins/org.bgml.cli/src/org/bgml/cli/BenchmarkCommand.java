@@ -10,11 +10,15 @@ import java.util.stream.Stream;
 import org.bgml.cli.bench.GenerationBenchmark;
 import org.bgml.cli.bench.ModelBenchmark;
 import org.bgml.cli.bench.SyntheticModels;
+import org.bgml.model.BenchmarkModel;
+import org.bgml.model.io.ModelFiles;
 import org.bgml.model.io.ModelLoadException;
+import org.eclipse.emf.ecore.resource.Resource;
 
 /**
  * {@code bgml benchmark model|generate [--components N] [--repeat R] [--warmup W]}: how fast BGML loads,
- * validates and saves a large model, or generates every target for it.
+ * validates and saves a large model, or generates every target for it. {@code bgml benchmark model --write FILE}
+ * only writes the synthetic model (for other tools' benchmarks, e.g. the diagram's).
  */
 final class BenchmarkCommand implements Command {
     static final int DEFAULT_COMPONENTS = 1000;
@@ -28,7 +32,7 @@ final class BenchmarkCommand implements Command {
 
     @Override
     public String synopsis() {
-        return "model|generate [--components N] [--repeat R] [--warmup W]";
+        return "model|generate [--components N] [--repeat R] [--warmup W] [--write FILE]";
     }
 
     @Override
@@ -38,7 +42,7 @@ final class BenchmarkCommand implements Command {
 
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
-        Arguments a = new Arguments(args, "--components", "--repeat", "--warmup");
+        Arguments a = new Arguments(args, "--components", "--repeat", "--warmup", "--write");
         String what = a.single("benchmark (model or generate)");
         if (!what.equals("model") && !what.equals("generate")) {
             throw new UsageException("unknown benchmark '" + what + "'; choose model or generate");
@@ -46,6 +50,13 @@ final class BenchmarkCommand implements Command {
         int components = number(a, "--components", DEFAULT_COMPONENTS, SyntheticModels.MIN_COMPONENTS);
         int repeat = number(a, "--repeat", DEFAULT_REPEAT, 1);
         int warmup = number(a, "--warmup", DEFAULT_WARMUP, 0);
+        String write = a.optional("--write");
+        if (write != null) {
+            if (!what.equals("model")) {
+                throw new UsageException("--write goes with 'benchmark model'");
+            }
+            return write(components, Path.of(write), out, err);
+        }
         Path work = null;
         try {
             work = Files.createTempDirectory("bgml-benchmark-");
@@ -62,6 +73,22 @@ final class BenchmarkCommand implements Command {
         } finally {
             delete(work);
         }
+    }
+
+    /** Writes the synthetic model of {@code components} components to {@code file} (atomically) without measuring. */
+    private static int write(int components, Path file, PrintStream out, PrintStream err) {
+        BenchmarkModel model = SyntheticModels.components(components);
+        Resource resource = ModelFiles.newResourceSet().createResource(ModelFiles.uriOf(file.toAbsolutePath()));
+        resource.getContents().add(model);
+        try {
+            ModelFiles.save(resource, file.toAbsolutePath());
+        } catch (IOException e) {
+            err.println("bgml benchmark: cannot write " + file + ": " + e.getMessage());
+            return Bgml.UNUSABLE;
+        }
+        out.printf(java.util.Locale.ROOT, "bgml benchmark model: wrote %s (%,d components, %,d ports, %,d connections)%n",
+                file, components, SyntheticModels.ports(components), SyntheticModels.connections(components));
+        return Bgml.OK;
     }
 
     private static int number(Arguments a, String option, int fallback, int minimum) throws UsageException {

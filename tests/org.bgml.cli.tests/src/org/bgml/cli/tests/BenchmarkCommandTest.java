@@ -3,7 +3,10 @@ package org.bgml.cli.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -49,8 +52,27 @@ class BenchmarkCommandTest {
         Cli.Result r = Cli.run(args.split(" "));
         assertEquals(2, r.code(), r.toString());
         assertEquals(message, r.errLines().get(0));
-        assertEquals("usage: bgml benchmark model|generate [--components N] [--repeat R] [--warmup W]", r.errLines().get(1));
+        assertEquals("usage: bgml benchmark model|generate [--components N] [--repeat R] [--warmup W] [--write FILE]", r.errLines().get(1));
         assertEquals("", r.out());
+    }
+
+    @Test
+    void writeSavesTheSyntheticModelWhichThenValidates(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("synthetic.bgml");
+        Cli.Result r = Cli.run("benchmark", "model", "--components", "12", "--write", file.toString());
+        assertEquals(0, r.code(), r.toString());
+        assertLine(r, "bgml benchmark model: wrote .*synthetic\\.bgml \\(12 components, 60 ports, 30 connections\\)");
+        Cli.Result info = Cli.run("info", file.toString());
+        assertEquals(0, info.code(), info.toString());
+        assertTrue(info.out().contains("12"), info.toString());
+        assertEquals(0, Cli.run("validate", file.toString()).code());
+    }
+
+    @Test
+    void writeGoesOnlyWithTheModelBenchmark(@TempDir Path dir) {
+        Cli.Result r = Cli.run("benchmark", "generate", "--write", dir.resolve("x.bgml").toString());
+        assertEquals(2, r.code(), r.toString());
+        assertEquals("bgml benchmark: --write goes with 'benchmark model'", r.errLines().get(0));
     }
 
     @Test

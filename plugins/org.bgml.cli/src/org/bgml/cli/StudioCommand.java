@@ -1,0 +1,111 @@
+package org.bgml.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+import org.bgml.diagram.server.ClientLocation;
+import org.bgml.diagram.server.DiagramServer;
+
+/**
+ * {@code bgml studio [FILE]}: the diagram editor in the browser. Starts the diagram server on 127.0.0.1 on a free
+ * port with a random access token, prints the URL, opens the default browser when there is one, and stops cleanly
+ * on Ctrl-C. A FILE that does not exist yet opens as an empty model and is created on the first save.
+ */
+final class StudioCommand implements Command {
+    @Override
+    public String name() {
+        return "studio";
+    }
+
+    @Override
+    public String synopsis() {
+        return "[FILE] [--port N] [--client DIR] [--no-browser]";
+    }
+
+    @Override
+    public String summary() {
+        return "edit a model in the diagram editor (browser), with live validation and results";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
+        boolean noBrowser = List.of(args).contains("--no-browser");
+        String[] rest = List.of(args).stream().filter(a -> !a.equals("--no-browser")).toArray(String[]::new);
+        Arguments a = new Arguments(rest, "--port", "--client");
+        if (a.positional().size() > 1) {
+            throw new UsageException("give at most one model file");
+        }
+        Path model = a.positional().isEmpty() ? null : Path.of(a.positional().get(0)).toAbsolutePath().normalize();
+        if (model != null && Files.isDirectory(model)) {
+            throw new UsageException(model + " is a folder; give a .bgml file");
+        }
+        int port;
+        try {
+            port = a.optional("--port") == null ? 0 : Integer.parseInt(a.optional("--port"));
+        } catch (NumberFormatException e) {
+            throw new UsageException("--port needs a number");
+        }
+        Path client = a.optional("--client") != null ? Path.of(a.optional("--client")) : ClientLocation.find();
+        if (!ClientLocation.available(client)) {
+            err.println("bgml studio: the diagram client is not built (plugins/org.bgml.diagram/client/dist); "
+                    + "build it with `npm ci && npm run build` there, or give --client DIR. Serving the WebSocket only.");
+        }
+        DiagramServer server;
+        try {
+            server = DiagramServer.start(port, DiagramServer.newToken(), client);
+        } catch (Exception e) {
+            err.println("bgml studio: the diagram server did not start: " + e.getMessage());
+            return Bgml.UNUSABLE;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            try {
+                server.close();
+            } catch (Exception e) {
+                // stopping anyway
+            }
+            stopped.countDown();
+        }, "bgml-studio-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        URI page = server.pageUri(model);
+        out.println("BGML Studio: " + page);
+        out.println("diagram server: " + server.webSocketUri());
+        out.println("Ctrl-C stops the server.");
+        out.flush();
+        if (!noBrowser) {
+            openBrowser(page, err);
+        }
+        try {
+            server.join();
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return Bgml.OK;
+    }
+
+    /** Opens the page with xdg-open when a display is there; otherwise the printed URL is the way in. */
+    private static void openBrowser(URI page, PrintStream err) {
+        String display = System.getenv("DISPLAY");
+        String wayland = System.getenv("WAYLAND_DISPLAY");
+        if ((display == null || display.isEmpty()) && (wayland == null || wayland.isEmpty())) {
+            return;
+        }
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (Files.isExecutable(Path.of(dir, "xdg-open"))) {
+                try {
+                    new ProcessBuilder("xdg-open", page.toString()).redirectErrorStream(true)
+                            .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                } catch (IOException e) {
+                    err.println("bgml studio: could not open a browser (" + e.getMessage() + "); open the URL above");
+                }
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+// Bundles the diagram client into dist/: index.html, bgml-diagram.js and bgml-diagram.css (+ the codicon font).
+// Every path in index.html is relative, so the same dist/ works wherever it is served from.
+import { build } from 'esbuild';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+
+const dist = new URL('./dist/', import.meta.url).pathname;
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
+
+await build({
+  entryPoints: { 'bgml-diagram': 'src/index.ts' },
+  bundle: true,
+  outdir: dist,
+  format: 'iife',
+  platform: 'browser',
+  target: ['es2020', 'chrome100'],
+  minify: true,
+  sourcemap: process.argv.includes('--sourcemap'),
+  legalComments: 'linked',
+  loader: { '.ttf': 'file' },
+  assetNames: '[name]',
+  jsxFactory: 'svg',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning'
+});
+copyFileSync('static/index.html', dist + 'index.html');
+console.log('bgml diagram client built into ' + dist);

@@ -1,0 +1,110 @@
+import {
+    BindingContext,
+    ConsoleLogger,
+    ContainerConfiguration,
+    EdgeCreationTool,
+    FeatureModule,
+    GCompartment,
+    GCompartmentView,
+    GLabel,
+    GLabelView,
+    LogLevel,
+    MessageAction,
+    SetMarkersAction,
+    SetModelAction,
+    UpdateModelAction,
+    StatusAction,
+    TYPES,
+    bindOrRebind,
+    configureActionHandler,
+    configureDefaultModelElements,
+    configureModelElement,
+    editLabelFeature,
+    initializeDiagramContainer
+} from '@eclipse-glsp/client';
+import { Container, interfaces } from 'inversify';
+import { BgmlEdgeCreationTool } from './diagram/edge-creation';
+import { BgmlEdge, BgmlNode, BgmlPort } from './diagram/model';
+import { BgmlBadgeLabelView, BgmlEdgeView, BgmlNodeView, BgmlPortView, ProblemClassPostprocessor } from './diagram/views';
+import { DiagramState } from './host/diagram-state';
+import { NoticeBar } from './panels/notice-bar';
+import { ProblemsPanel } from './panels/problems-panel';
+import { PropertyPanel } from './panels/property-panel';
+import { ResultsPanel } from './panels/results-panel';
+import { Toolbar } from './panels/toolbar';
+import {
+    RunAvailableAction,
+    RunProgressAction,
+    SetProblemsAction,
+    SetPropertiesAction,
+    SetRunsAction,
+    ShowNoticeAction
+} from './protocol/bgml-actions';
+import { CompartmentTypes, EdgeTypes, LabelTypes, NodeTypes, PortTypes } from './protocol/element-types';
+
+/** Element types of PROTOCOL.md and the views that draw them. */
+export const bgmlElementsModule = new FeatureModule(
+    (bind, unbind, isBound, rebind) => {
+        const context = { bind, unbind, isBound, rebind };
+        bindOrRebind(context, TYPES.ILogger).to(ConsoleLogger).inSingletonScope();
+        bindOrRebind(context, TYPES.LogLevel).toConstantValue(LogLevel.warn);
+        configureDefaultModelElements(context);
+        for (const type of Object.values(NodeTypes)) {
+            configureModelElement(context, type, BgmlNode, BgmlNodeView);
+        }
+        for (const type of Object.values(PortTypes)) {
+            configureModelElement(context, type, BgmlPort, BgmlPortView);
+        }
+        for (const type of Object.values(EdgeTypes)) {
+            configureModelElement(context, type, BgmlEdge, BgmlEdgeView);
+        }
+        configureModelElement(context, LabelTypes.NAME, GLabel, GLabelView, { enable: [editLabelFeature] });
+        configureModelElement(context, LabelTypes.KIND, GLabel, GLabelView);
+        configureModelElement(context, LabelTypes.RESULT, GLabel, BgmlBadgeLabelView);
+        configureModelElement(context, LabelTypes.METRIC, GLabel, BgmlBadgeLabelView);
+        configureModelElement(context, LabelTypes.OPTION, GLabel, BgmlBadgeLabelView);
+        // `comp:header` is one of GLSP's default types already
+        configureModelElement(context, CompartmentTypes.BODY, GCompartment, GCompartmentView);
+        // a refused connection is explained instead of silently ignored
+        rebind(EdgeCreationTool).to(BgmlEdgeCreationTool).inSingletonScope();
+        bind(ProblemClassPostprocessor).toSelf().inSingletonScope();
+        bind(TYPES.IVNodePostprocessor).toService(ProblemClassPostprocessor);
+    },
+    { featureId: Symbol('bgmlElements') }
+);
+
+/** Toolbar, property sheet, problems list, results panel and notice bar around the diagram. */
+export const bgmlPanelsModule = new FeatureModule(
+    (bind, unbind, isBound, rebind) => {
+        const context = { bind, unbind, isBound, rebind };
+        singleton(context, Toolbar, NoticeBar, PropertyPanel, ProblemsPanel, ResultsPanel, DiagramState);
+
+        configureActionHandler(context, RunAvailableAction.KIND, Toolbar);
+        configureActionHandler(context, RunProgressAction.KIND, Toolbar);
+        configureActionHandler(context, SetPropertiesAction.KIND, PropertyPanel);
+        configureActionHandler(context, SetProblemsAction.KIND, ProblemsPanel);
+        configureActionHandler(context, SetMarkersAction.KIND, ProblemsPanel);
+        configureActionHandler(context, SetRunsAction.KIND, ResultsPanel);
+        configureActionHandler(context, ShowNoticeAction.KIND, NoticeBar);
+        configureActionHandler(context, MessageAction.KIND, NoticeBar);
+        configureActionHandler(context, StatusAction.KIND, NoticeBar);
+        configureActionHandler(context, SetModelAction.KIND, DiagramState);
+        configureActionHandler(context, UpdateModelAction.KIND, DiagramState);
+
+        bind(TYPES.ISelectionListener).toService(PropertyPanel);
+        bind(TYPES.ISelectionListener).toService(ResultsPanel);
+        bind(TYPES.IDiagramStartup).toService(Toolbar);
+        bind(TYPES.IDiagramStartup).toService(DiagramState);
+    },
+    { featureId: Symbol('bgmlPanels') }
+);
+
+function singleton(context: Pick<BindingContext, 'bind'>, ...classes: Array<interfaces.Newable<unknown>>): void {
+    for (const constructor of classes) {
+        context.bind(constructor).toSelf().inSingletonScope();
+    }
+}
+
+export function createBgmlDiagramContainer(...configuration: ContainerConfiguration): Container {
+    return initializeDiagramContainer(new Container(), bgmlElementsModule, bgmlPanelsModule, ...configuration);
+}

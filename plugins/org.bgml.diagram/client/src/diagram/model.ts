@@ -1,0 +1,111 @@
+import {
+    Args,
+    EditableLabel,
+    GChildElement,
+    GEdge,
+    GModelElement,
+    GPort,
+    Nameable,
+    RectangularNode,
+    WithEditableLabel,
+    argsFeature,
+    deletableFeature,
+    isEditableLabel,
+    nameFeature,
+    withEditLabelFeature
+} from '@eclipse-glsp/client';
+import { KIND_NAMES, LabelTypes } from '../protocol/element-types';
+
+function editableNameLabel(parent: { children: readonly GChildElement[] }): (GChildElement & EditableLabel) | undefined {
+    for (const child of parent.children) {
+        if (child.type === LabelTypes.NAME && isEditableLabel(child)) {
+            return child;
+        }
+        // the name label may sit in a header compartment
+        if ('children' in child && child.type.startsWith('comp:')) {
+            const nested = editableNameLabel(child as unknown as { children: readonly GChildElement[] });
+            if (nested) {
+                return nested;
+            }
+        }
+    }
+    return undefined;
+}
+
+/** Server, Client, Component, Assembly and deployment Process nodes. */
+export class BgmlNode extends RectangularNode implements Nameable, WithEditableLabel {
+    static override readonly DEFAULT_FEATURES = [...RectangularNode.DEFAULT_FEATURES, nameFeature, withEditLabelFeature, argsFeature];
+    args?: Args;
+
+    get editableLabel(): (GChildElement & EditableLabel) | undefined {
+        return editableNameLabel(this);
+    }
+
+    get name(): string {
+        return this.editableLabel?.text ?? this.id;
+    }
+
+    get kindName(): string {
+        return KIND_NAMES[this.type] ?? this.type;
+    }
+}
+
+/** Facets, receptacles, event sources and sinks, placed on their node's border by the server. */
+export class BgmlPort extends GPort implements Nameable, WithEditableLabel {
+    static override readonly DEFAULT_FEATURES = [...GPort.DEFAULT_FEATURES, deletableFeature, nameFeature, withEditLabelFeature, argsFeature];
+    args?: Args;
+
+    get editableLabel(): (GChildElement & EditableLabel) | undefined {
+        return editableNameLabel(this);
+    }
+
+    get name(): string {
+        return this.editableLabel?.text ?? this.id;
+    }
+
+    /** The border the port sits on, judged from its centre against the owning node's bounds. */
+    get side(): 'left' | 'right' | 'top' | 'bottom' {
+        const given = this.args?.['side'];
+        if (given === 'left' || given === 'right' || given === 'top' || given === 'bottom') {
+            return given;
+        }
+        const node = this.parent as unknown as { size?: { width: number; height: number } };
+        const width = node.size?.width ?? 0;
+        const height = node.size?.height ?? 0;
+        const cx = this.position.x + this.size.width / 2;
+        const cy = this.position.y + this.size.height / 2;
+        const distances: Array<[number, 'left' | 'right' | 'top' | 'bottom']> = [
+            [Math.abs(cx), 'left'],
+            [Math.abs(width - cx), 'right'],
+            [Math.abs(cy), 'top'],
+            [Math.abs(height - cy), 'bottom']
+        ];
+        distances.sort((a, b) => a[0] - b[0]);
+        return distances[0][1];
+    }
+}
+
+export class BgmlEdge extends GEdge {}
+
+/**
+ * Result numbers are carried in `args` (PROTOCOL.md): on the `label:result` overlay label of an edge or port, or on
+ * the element itself. Looks at the element, its result label, then up its parents (a click on a label).
+ */
+export function resultArgsOf(element: GModelElement | undefined): { owner: GModelElement; args: Args } | undefined {
+    let current: GModelElement | undefined = element;
+    while (current) {
+        const own = (current as unknown as { args?: Args }).args;
+        if (own && (own['p50'] !== undefined || own['throughput'] !== undefined)) {
+            return { owner: current.type === LabelTypes.RESULT && 'parent' in current ? (current as GChildElement).parent : current, args: own };
+        }
+        const children = (current as unknown as { children?: readonly GModelElement[] }).children ?? [];
+        for (const child of children) {
+            const args = (child as unknown as { args?: Args }).args;
+            if (child.type === LabelTypes.RESULT && args && (args['p50'] !== undefined || args['throughput'] !== undefined)) {
+                return { owner: current, args };
+            }
+        }
+        current = current instanceof GChildElement ? (current.parent as GModelElement) : undefined;
+    }
+    return undefined;
+}

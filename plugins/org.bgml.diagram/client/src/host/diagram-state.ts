@@ -1,0 +1,51 @@
+import { Action, EditorContextService, IActionHandler, IDiagramStartup, SetModelAction, UpdateModelAction } from '@eclipse-glsp/client';
+import { inject, injectable, postConstruct } from 'inversify';
+import { BGML_SHELL, ShellElements } from '../panels/shell';
+
+/**
+ * Publishes the diagram's state on the shell element for hosts and tests: `data-state` (loading, ready) and
+ * `data-revision`, counted up after each model from the server (set or update) has been drawn; selection and hover
+ * feedback do not count.
+ */
+@injectable()
+export class DiagramState implements IDiagramStartup, IActionHandler {
+    @inject(BGML_SHELL) protected shell: ShellElements;
+    @inject(EditorContextService) protected editorContext: EditorContextService;
+
+    revision = 0;
+    protected pendingServerModel = false;
+    protected listeners: Array<(revision: number) => void> = [];
+
+    @postConstruct()
+    protected init(): void {
+        this.shell.root.dataset.state = 'loading';
+        this.editorContext.onModelRootChanged(() => {
+            if (!this.pendingServerModel) {
+                return;
+            }
+            this.pendingServerModel = false;
+            // the viewer patches the DOM in the same frame; report once it is there
+            requestAnimationFrame(() => {
+                this.revision++;
+                this.shell.root.dataset.revision = String(this.revision);
+                this.listeners.forEach(listener => listener(this.revision));
+            });
+        });
+        this.editorContext.onDirtyStateChanged(change => (this.shell.root.dataset.dirty = String(change.isDirty)));
+    }
+
+    handle(action: Action): void {
+        if (action.kind === SetModelAction.KIND || action.kind === UpdateModelAction.KIND) {
+            this.pendingServerModel = true;
+        }
+    }
+
+    postModelInitialization(): void {
+        // the first real model is set; it is on screen two frames later
+        requestAnimationFrame(() => requestAnimationFrame(() => (this.shell.root.dataset.state = 'ready')));
+    }
+
+    onRevision(listener: (revision: number) => void): void {
+        this.listeners.push(listener);
+    }
+}

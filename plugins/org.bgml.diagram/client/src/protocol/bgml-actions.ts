@@ -1,0 +1,147 @@
+import { Action, Operation } from '@eclipse-glsp/client';
+import { Viewpoint } from './element-types';
+
+/* Custom actions of PROTOCOL.md. Client -> server first, then server -> client. */
+
+export interface SetViewpointAction extends Action {
+    kind: typeof SetViewpointAction.KIND;
+    viewpoint: Viewpoint;
+    showDeployment: boolean;
+}
+export namespace SetViewpointAction {
+    export const KIND = 'bgmlSetViewpoint';
+    export function create(viewpoint: Viewpoint, showDeployment: boolean): SetViewpointAction {
+        return { kind: KIND, viewpoint, showDeployment };
+    }
+}
+
+export interface SelectResultAction extends Action {
+    kind: typeof SelectResultAction.KIND;
+    runId: string;
+    metric: string;
+}
+export namespace SelectResultAction {
+    export const KIND = 'bgmlSelectResult';
+    export function create(runId: string, metric: string): SelectResultAction {
+        return { kind: KIND, runId, metric };
+    }
+}
+
+export interface RequestPropertiesAction extends Action {
+    kind: typeof RequestPropertiesAction.KIND;
+    elementId: string;
+}
+export namespace RequestPropertiesAction {
+    export const KIND = 'bgmlRequestProperties';
+    export function create(elementId: string): RequestPropertiesAction {
+        return { kind: KIND, elementId };
+    }
+}
+
+export interface ApplyPropertyOperation extends Operation {
+    kind: typeof ApplyPropertyOperation.KIND;
+    elementId: string;
+    property: string;
+    value: string;
+}
+export namespace ApplyPropertyOperation {
+    export const KIND = 'bgmlApplyProperty';
+    export function create(elementId: string, property: string, value: string): ApplyPropertyOperation {
+        return { kind: KIND, isOperation: true, elementId, property, value };
+    }
+}
+
+export interface RunAction extends Action {
+    kind: typeof RunAction.KIND;
+    target: string;
+    configuration?: string;
+}
+export namespace RunAction {
+    export const KIND = 'bgmlRun';
+    export function create(target = 'omniorb', configuration?: string): RunAction {
+        return configuration ? { kind: KIND, target, configuration } : { kind: KIND, target };
+    }
+}
+
+export type PropertyKind = 'text' | 'number' | 'boolean' | 'choice' | 'readonly';
+export interface PropertyDescriptor {
+    name: string;
+    label: string;
+    value: string;
+    kind: PropertyKind;
+    choices?: string[];
+}
+export interface SetPropertiesAction extends Action {
+    kind: typeof SetPropertiesAction.KIND;
+    elementId: string;
+    title: string;
+    properties: PropertyDescriptor[];
+}
+export namespace SetPropertiesAction {
+    export const KIND = 'bgmlSetProperties';
+}
+
+export interface Problem {
+    severity: string;
+    ruleId: string;
+    elementId: string;
+    message: string;
+}
+export interface SetProblemsAction extends Action {
+    kind: typeof SetProblemsAction.KIND;
+    problems: Problem[];
+}
+export namespace SetProblemsAction {
+    export const KIND = 'bgmlSetProblems';
+}
+
+export interface RunInfo {
+    runId: string;
+    time: string;
+    target: string;
+    status: string;
+}
+export interface SetRunsAction extends Action {
+    kind: typeof SetRunsAction.KIND;
+    runs: RunInfo[];
+    selected?: string;
+    metrics?: string[];
+    selectedMetric?: string;
+}
+export namespace SetRunsAction {
+    export const KIND = 'bgmlSetRuns';
+}
+
+export type RunPhase = 'generating' | 'building' | 'starting' | 'measuring' | 'collecting' | 'done' | 'failed';
+export interface RunProgressAction extends Action {
+    kind: typeof RunProgressAction.KIND;
+    phase: RunPhase;
+    message?: string;
+    samples?: number;
+    totalSamples?: number;
+    runId?: string;
+}
+export namespace RunProgressAction {
+    export const KIND = 'bgmlRunProgress';
+}
+
+export interface RunAvailableAction extends Action {
+    kind: typeof RunAvailableAction.KIND;
+    available: boolean;
+}
+export namespace RunAvailableAction {
+    export const KIND = 'bgmlRunAvailable';
+}
+
+/** Client-local: an edit the user tried was refused; the notice bar shows why. */
+export interface ShowNoticeAction extends Action {
+    kind: typeof ShowNoticeAction.KIND;
+    severity: 'info' | 'warning' | 'error';
+    message: string;
+}
+export namespace ShowNoticeAction {
+    export const KIND = 'bgmlShowNotice';
+    export function create(message: string, severity: ShowNoticeAction['severity'] = 'error'): ShowNoticeAction {
+        return { kind: KIND, severity, message };
+    }
+}

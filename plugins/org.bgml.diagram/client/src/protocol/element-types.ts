@@ -1,0 +1,62 @@
+/**
+ * BGML's own names on the GLSP wire, as fixed in ../../PROTOCOL.md (the Java server repeats them).
+ * src/protocol/protocol-names.spec.ts checks that every name here still appears in PROTOCOL.md.
+ */
+export const DIAGRAM_TYPE = 'bgml-diagram';
+
+export const NodeTypes = {
+    SERVER: 'node:server',
+    CLIENT: 'node:client',
+    COMPONENT: 'node:component',
+    ASSEMBLY: 'node:assembly',
+    PROCESS: 'node:process'
+} as const;
+
+export const PortTypes = {
+    FACET: 'port:facet',
+    RECEPTACLE: 'port:receptacle',
+    SOURCE: 'port:source',
+    SINK: 'port:sink'
+} as const;
+
+export const EdgeTypes = {
+    INVOCATION: 'edge:invocation',
+    EVENT: 'edge:event'
+} as const;
+
+export const LabelTypes = {
+    NAME: 'label:name',
+    KIND: 'label:kind',
+    RESULT: 'label:result',
+    METRIC: 'label:metric',
+    OPTION: 'label:option'
+} as const;
+
+export const CompartmentTypes = {
+    HEADER: 'comp:header',
+    BODY: 'comp:body'
+} as const;
+
+export const CssClasses = {
+    ERROR: 'bgml-error',
+    WARNING: 'bgml-warning',
+    PASS: 'bgml-pass',
+    FAIL: 'bgml-fail',
+    COLLOCATED_PREFIX: 'bgml-collocated-',
+    VIEWPOINT_PREFIX: 'bgml-viewpoint-'
+} as const;
+
+export type Viewpoint = 'interconnection' | 'metric' | 'configuration';
+export const VIEWPOINTS: readonly Viewpoint[] = ['interconnection', 'metric', 'configuration'];
+
+/** The kind word shown for each entity type, used when the server sends no `label:kind`. */
+export const KIND_NAMES: Record<string, string> = {
+    [NodeTypes.SERVER]: 'Server',
+    [NodeTypes.CLIENT]: 'Client',
+    [NodeTypes.COMPONENT]: 'Component',
+    [NodeTypes.ASSEMBLY]: 'Assembly',
+    [NodeTypes.PROCESS]: 'Process'
+};
+
+/** Result arguments in the order the detail panel lists them. */
+export const RESULT_PERCENTILE_ARGS = ['min', 'p50', 'p90', 'p99', 'p999', 'max', 'mean'] as const;

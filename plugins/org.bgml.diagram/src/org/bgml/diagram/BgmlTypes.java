@@ -1,0 +1,55 @@
+package org.bgml.diagram;
+
+import java.util.List;
+
+/** BGML's names on the GLSP wire, as fixed in PROTOCOL.md; the TypeScript client repeats them. */
+public final class BgmlTypes {
+    public static final String DIAGRAM_TYPE = "bgml-diagram";
+    public static final String ROOT_ID = "bgml-model";
+
+    public static final String SERVER = "node:server";
+    public static final String CLIENT = "node:client";
+    public static final String COMPONENT = "node:component";
+    public static final String ASSEMBLY = "node:assembly";
+    public static final String PROCESS = "node:process";
+
+    public static final String FACET = "port:facet";
+    public static final String RECEPTACLE = "port:receptacle";
+    public static final String SOURCE = "port:source";
+    public static final String SINK = "port:sink";
+
+    public static final String INVOCATION = "edge:invocation";
+    public static final String EVENT = "edge:event";
+
+    public static final String LABEL_NAME = "label:name";
+    public static final String LABEL_KIND = "label:kind";
+    public static final String LABEL_RESULT = "label:result";
+    public static final String LABEL_METRIC = "label:metric";
+    public static final String LABEL_OPTION = "label:option";
+
+    public static final String CSS_ERROR = "bgml-error";
+    public static final String CSS_WARNING = "bgml-warning";
+    public static final String CSS_PASS = "bgml-pass";
+    public static final String CSS_FAIL = "bgml-fail";
+    public static final String CSS_COLLOCATED = "bgml-collocated-";
+    public static final String CSS_VIEWPOINT = "bgml-viewpoint-";
+
+    /** Suffixes of the ids of labels and badges, which are not model elements. */
+    public static final String NAME_SUFFIX = "#name";
+    public static final String KIND_SUFFIX = "#kind";
+    public static final String RESULT_SUFFIX = "#result";
+    public static final String OPTION_SUFFIX = "#option";
+    public static final String BADGE_SUFFIX = "#badge";
+
+    public static final List<String> ENTITY_TYPES = List.of(SERVER, CLIENT, COMPONENT, ASSEMBLY);
+    public static final List<String> PORT_TYPES = List.of(FACET, RECEPTACLE, SOURCE, SINK);
+
+    private BgmlTypes() {
+    }
+
+    /** The model element id a label, badge or marker id belongs to. */
+    public static String ownerId(String id) {
+        int hash = id.indexOf('#');
+        return hash < 0 ? id : id.substring(0, hash);
+    }
+}

@@ -1,0 +1,17 @@
+package org.bgml.diagram.actions;
+
+import org.eclipse.glsp.server.actions.Action;
+
+/** Client → server: the property sheet wants the properties of an element; answered by {@link SetPropertiesAction}. */
+public class RequestPropertiesAction extends Action {
+    public static final String KIND = "bgmlRequestProperties";
+    private String elementId;
+
+    public RequestPropertiesAction() {
+        super(KIND);
+    }
+
+    public String getElementId() {
+        return elementId;
+    }
+}

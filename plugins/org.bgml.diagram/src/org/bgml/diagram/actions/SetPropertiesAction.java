@@ -1,0 +1,36 @@
+package org.bgml.diagram.actions;
+
+import java.util.List;
+
+import org.eclipse.glsp.server.actions.Action;
+
+/** Server → client: the properties of one element for the property sheet. */
+public class SetPropertiesAction extends Action {
+    public static final String KIND = "bgmlSetProperties";
+    private final String elementId;
+    private final String title;
+    private final List<Property> properties;
+
+    /** One row; kind is text, number, boolean, choice or readonly. */
+    public record Property(String name, String label, String value, String kind, List<String> choices) {
+    }
+
+    public SetPropertiesAction() {
+        this(null, null, List.of());
+    }
+
+    public SetPropertiesAction(String elementId, String title, List<Property> properties) {
+        super(KIND);
+        this.elementId = elementId;
+        this.title = title;
+        this.properties = properties;
+    }
+
+    public String getElementId() {
+        return elementId;
+    }
+
+    public List<Property> getProperties() {
+        return properties;
+    }
+}

@@ -1,0 +1,33 @@
+package org.bgml.diagram.glsp;
+
+import static org.bgml.diagram.BgmlTypes.*;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.glsp.server.actions.TriggerEdgeCreationAction;
+import org.eclipse.glsp.server.actions.TriggerNodeCreationAction;
+import org.eclipse.glsp.server.features.toolpalette.PaletteItem;
+import org.eclipse.glsp.server.features.toolpalette.ToolPaletteItemProvider;
+
+/** The palette: entities, ports and connections, with stable ids ({@code palette-TYPE}) for tests. */
+public class BgmlPalette implements ToolPaletteItemProvider {
+    @Override
+    public List<PaletteItem> getItems(Map<String, String> args) {
+        List<PaletteItem> entities = new ArrayList<>(List.of(node(SERVER, "Server", "A"), node(CLIENT, "Client", "B"),
+                node(COMPONENT, "Component", "C"), node(ASSEMBLY, "Assembly", "D")));
+        List<PaletteItem> ports = new ArrayList<>(List.of(node(FACET, "Facet", "A"), node(RECEPTACLE, "Receptacle", "B"),
+                node(SOURCE, "Event source", "C"), node(SINK, "Event sink", "D")));
+        List<PaletteItem> edges = new ArrayList<>(List.of(
+                new PaletteItem("palette-" + INVOCATION, "Invocation (receptacle → facet)", new TriggerEdgeCreationAction(INVOCATION), null, "A"),
+                new PaletteItem("palette-" + EVENT, "Event (source → sink)", new TriggerEdgeCreationAction(EVENT), null, "B")));
+        return new ArrayList<>(List.of(PaletteItem.createPaletteGroup("palette-entities", "Entities", entities, null, "A"),
+                PaletteItem.createPaletteGroup("palette-ports", "Ports", ports, null, "B"),
+                PaletteItem.createPaletteGroup("palette-connections", "Connections", edges, null, "C")));
+    }
+
+    private static PaletteItem node(String type, String label, String sort) {
+        return new PaletteItem("palette-" + type, label, new TriggerNodeCreationAction(type), null, sort);
+    }
+}

@@ -1,0 +1,495 @@
+package org.bgml.diagram.gmodel;
+
+import static org.bgml.diagram.BgmlTypes.*;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.bgml.diagram.BgmlTypes;
+import org.bgml.diagram.glsp.BgmlModelState;
+import org.bgml.diagram.glsp.Viewpoint;
+import org.bgml.diagram.layout.AutoLayout;
+import org.bgml.diagram.layout.LayoutStore;
+import org.bgml.model.Assembly;
+import org.bgml.model.BenchmarkModel;
+import org.bgml.model.Client;
+import org.bgml.model.Component;
+import org.bgml.model.Configuration;
+import org.bgml.model.Connection;
+import org.bgml.model.Deployment;
+import org.bgml.model.Entity;
+import org.bgml.model.EventSink;
+import org.bgml.model.EventSource;
+import org.bgml.model.Facet;
+import org.bgml.model.Measurement;
+import org.bgml.model.Metric;
+import org.bgml.model.Node;
+import org.bgml.model.OptionSetting;
+import org.bgml.model.Port;
+import org.bgml.model.Receptacle;
+import org.bgml.model.Requirement;
+import org.bgml.model.ResultSet;
+import org.bgml.model.Server;
+import org.bgml.model.io.ElementPaths;
+import org.bgml.validation.ModelDiagnostic;
+import org.bgml.validation.ModelValidator;
+import org.bgml.validation.Severity;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.glsp.graph.GArgumentable;
+import org.eclipse.glsp.graph.GEdge;
+import org.eclipse.glsp.graph.GGraph;
+import org.eclipse.glsp.graph.GLabel;
+import org.eclipse.glsp.graph.GModelElement;
+import org.eclipse.glsp.graph.GNode;
+import org.eclipse.glsp.graph.GPort;
+import org.eclipse.glsp.graph.builder.impl.GEdgeBuilder;
+import org.eclipse.glsp.graph.builder.impl.GEdgePlacementBuilder;
+import org.eclipse.glsp.graph.builder.impl.GGraphBuilder;
+import org.eclipse.glsp.graph.builder.impl.GLabelBuilder;
+import org.eclipse.glsp.graph.builder.impl.GNodeBuilder;
+import org.eclipse.glsp.graph.builder.impl.GPortBuilder;
+import org.eclipse.glsp.server.features.core.model.GModelFactory;
+
+import com.google.inject.Inject;
+import com.google.inject.Singleton;
+
+/**
+ * Builds the diagram from the EMF model for the current viewpoint: entities as nodes with their ports on the
+ * border, connections as edges, and per layer the metric badges, option labels or result labels. It also runs the
+ * validator, since markers and the error/warning classes come from the same diagnostics. Ids are element paths.
+ */
+@Singleton
+public class BgmlGModelFactory implements GModelFactory {
+    @Inject
+    protected BgmlModelState state;
+
+    private final Map<EObject, String> ids = new IdentityHashMap<>();
+
+    public BgmlGModelFactory() {
+    }
+
+    /** Outside a GLSP session (benchmarks): builds diagrams of {@code state}. */
+    public BgmlGModelFactory(BgmlModelState state) {
+        this.state = state;
+    }
+    private final Map<String, GModelElement> elements = new HashMap<>();
+
+    @Override
+    public void createGModel() {
+        BenchmarkModel model = state.getModel();
+        ids.clear();
+        elements.clear();
+
+        long t0 = System.nanoTime();
+        List<ModelDiagnostic> diagnostics = new ModelValidator().validate(model);
+        state.setDiagnostics(diagnostics);
+        long t1 = System.nanoTime();
+        AutoLayout.ensure(model, state.getLayout());
+        long t2 = System.nanoTime();
+
+        GGraph graph = new GGraphBuilder().id(ROOT_ID).addCssClass(CSS_VIEWPOINT + state.getViewpoint().id()).build();
+        graph.getArgs().put("modelName", model.getName() == null ? "" : model.getName());
+        graph.getArgs().put("viewpoint", state.getViewpoint().id());
+        graph.getArgs().put("showDeployment", state.isShowDeployment());
+        ids.put(model, ROOT_ID);
+        elements.put(ROOT_ID, graph);
+
+        Map<Entity, Integer> collocation = state.isShowDeployment() ? collocation(model) : Map.of();
+        if (state.isShowDeployment()) {
+            addProcesses(graph, model);
+        }
+        int nodes = 0;
+        for (Entity e : model.getEntities()) {
+            GNode node = entityNode(e, state.getLayout().get(ElementPaths.pathOf(e)), collocation);
+            graph.getChildren().add(node);
+            nodes++;
+            if (e instanceof Assembly a) {
+                for (Component c : a.getComponents()) {
+                    node.getChildren().add(entityNode(c, state.getLayout().get(ElementPaths.pathOf(c)), collocation));
+                    nodes++;
+                }
+            }
+        }
+        int edges = 0;
+        for (Connection c : model.getConnections()) {
+            GEdge edge = edge(c);
+            if (edge != null) {
+                graph.getChildren().add(edge);
+                edges++;
+            }
+        }
+        if (state.getViewpoint() == Viewpoint.METRIC) {
+            addMetricBadges(model);
+        }
+        if (state.getViewpoint() == Viewpoint.CONFIGURATION) {
+            addOptionLabels(model);
+        }
+        addResults(model);
+        addDiagnosticClasses(diagnostics);
+        state.updateRoot(graph);
+        long t3 = System.nanoTime();
+        state.getTimings().validateNanos = t1 - t0;
+        state.getTimings().layoutNanos = t2 - t1;
+        state.getTimings().gmodelNanos = t3 - t2;
+        state.getTimings().nodes = nodes;
+        state.getTimings().edges = edges;
+    }
+
+    /** The id an element of the model is shown under, or null when this diagram does not show it. */
+    public String idOf(EObject o) {
+        return ids.get(o);
+    }
+
+    private String register(EObject o, GModelElement element) {
+        String id = ElementPaths.pathOf(o);
+        if (elements.containsKey(id)) {
+            id = o.eClass().getName().toLowerCase(Locale.ROOT) + ":" + id; // two siblings of different kinds share a name
+        }
+        element.setId(id);
+        ids.put(o, id);
+        elements.put(id, element);
+        return id;
+    }
+
+    public static String typeOf(Entity e) {
+        if (e instanceof Server) {
+            return SERVER;
+        }
+        if (e instanceof Client) {
+            return CLIENT;
+        }
+        if (e instanceof Assembly) {
+            return ASSEMBLY;
+        }
+        return COMPONENT;
+    }
+
+    public static String typeOf(Port p) {
+        if (p instanceof Facet) {
+            return FACET;
+        }
+        if (p instanceof Receptacle) {
+            return RECEPTACLE;
+        }
+        if (p instanceof EventSource) {
+            return SOURCE;
+        }
+        return SINK;
+    }
+
+    private GNode entityNode(Entity e, LayoutStore.Bounds bounds, Map<Entity, Integer> collocation) {
+        double[] size = AutoLayout.size(e, state.getLayout());
+        GNode node = new GNodeBuilder(typeOf(e))
+                .position(bounds == null ? 0 : bounds.x(), bounds == null ? 0 : bounds.y())
+                .size(size[0], size[1]).build();
+        String id = register(e, node);
+        Integer group = collocation.get(e);
+        if (group != null) {
+            node.getCssClasses().add(CSS_COLLOCATED + group);
+        }
+        node.getArgs().put("name", e.getName() == null ? "" : e.getName());
+        if (e.getDescription() != null) {
+            node.getArgs().put("description", e.getDescription());
+        }
+        node.getChildren().add(label(id + NAME_SUFFIX, LABEL_NAME, e.getName(), 10, 8));
+        String kind = "«" + e.eClass().getName() + "»";
+        node.getChildren().add(label(id + KIND_SUFFIX, LABEL_KIND, kind, 10, 26));
+        for (NodeGeometry.PortPlace place : NodeGeometry.ports(e, size[0])) {
+            node.getChildren().add(port(place));
+        }
+        return node;
+    }
+
+    private GPort port(NodeGeometry.PortPlace place) {
+        Port p = place.port();
+        GPort port = new GPortBuilder(typeOf(p)).position(place.x(), place.y())
+                .size(NodeGeometry.PORT_SIZE, NodeGeometry.PORT_SIZE).build();
+        String id = register(p, port);
+        port.getArgs().put("side", place.left() ? "left" : "right");
+        String typeName = null;
+        if (p instanceof Facet f && f.getInterface() != null) {
+            typeName = ElementPaths.pathOf(f.getInterface());
+            port.getArgs().put("interface", typeName);
+        } else if (p instanceof Receptacle r && r.getInterface() != null) {
+            typeName = ElementPaths.pathOf(r.getInterface());
+            port.getArgs().put("interface", typeName);
+        } else if (p instanceof EventSource s && s.getEventType() != null) {
+            typeName = ElementPaths.pathOf(s.getEventType());
+            port.getArgs().put("eventType", typeName);
+        } else if (p instanceof EventSink s && s.getEventType() != null) {
+            typeName = ElementPaths.pathOf(s.getEventType());
+            port.getArgs().put("eventType", typeName);
+        }
+        double width = NodeGeometry.textWidth(p.getName());
+        double x = place.left() ? NodeGeometry.PORT_SIZE + 4 : -width - 4;
+        port.getChildren().add(label(id + NAME_SUFFIX, LABEL_NAME, p.getName(), x, 0));
+        return port;
+    }
+
+    private static GLabel label(String id, String type, String text, double x, double y) {
+        String t = text == null ? "" : text;
+        return new GLabelBuilder(type).id(id).text(t).position(x, y).size(NodeGeometry.textWidth(t), 16).build();
+    }
+
+    private GEdge edge(Connection c) {
+        String source = c.getSource() == null ? null : ids.get(c.getSource());
+        String target = c.getTarget() == null ? null : ids.get(c.getTarget());
+        if (source == null || target == null) {
+            return null;
+        }
+        boolean event = c.getSource() instanceof EventSource;
+        GEdge edge = new GEdgeBuilder(event ? EVENT : INVOCATION).sourceId(source).targetId(target).build();
+        register(c, edge);
+        edge.getArgs().put("name", c.getName() == null ? "" : c.getName());
+        if (c.getChannel() != null) {
+            edge.getArgs().put("channel", ElementPaths.pathOf(c.getChannel()));
+        }
+        return edge;
+    }
+
+    private static GLabel edgeLabel(String id, String type, String text, double position, String side) {
+        return new GLabelBuilder(type).id(id).text(text)
+                .edgePlacement(new GEdgePlacementBuilder().position(position).side(side).offset(6).rotate(false).build())
+                .size(NodeGeometry.textWidth(text), 16).build();
+    }
+
+    /** Where a metric's badge goes: the edge or port it measures. */
+    private GModelElement measured(Metric m) {
+        if (m.getConnection() != null && ids.containsKey(m.getConnection())) {
+            return elements.get(ids.get(m.getConnection()));
+        }
+        if (m.getPort() != null && ids.containsKey(m.getPort())) {
+            return elements.get(ids.get(m.getPort()));
+        }
+        return null;
+    }
+
+    private void addMetricBadges(BenchmarkModel model) {
+        Map<GModelElement, Integer> count = new HashMap<>();
+        for (Metric m : model.getMetrics()) {
+            GModelElement owner = measured(m);
+            if (owner == null) {
+                continue;
+            }
+            String metricPath = ElementPaths.pathOf(m);
+            String text = badgeText(m);
+            int i = count.merge(owner, 1, Integer::sum) - 1;
+            GLabel badge = owner instanceof GEdge ? edgeLabel(metricPath + BADGE_SUFFIX, LABEL_METRIC, text, 0.5, "bottom")
+                    : label(metricPath + BADGE_SUFFIX, LABEL_METRIC, text, NodeGeometry.PORT_SIZE + 4, 18 + 16 * i);
+            if (owner instanceof GEdge) {
+                badge.getEdgePlacement().setOffset(6.0 + 16 * i);
+            }
+            badge.getArgs().put("metric", metricPath);
+            badge.getArgs().put("metricType", m.eClass().getName());
+            ids.putIfAbsent(m, metricPath + BADGE_SUFFIX);
+            elements.put(metricPath + BADGE_SUFFIX, badge);
+            owner.getChildren().add(badge);
+        }
+    }
+
+    /** {@code Latency 250k · p99 ≤ 150 µs}. */
+    public static String badgeText(Metric m) {
+        StringBuilder text = new StringBuilder(m.eClass().getName());
+        if (m.getSamples() > 0) {
+            text.append(' ').append(compact(m.getSamples()));
+        }
+        Requirement r = m.getRequirement();
+        if (r != null && r.getStatistic() != null) {
+            String cmp = switch (r.getComparator()) {
+                case LE -> "≤";
+                case LT -> "<";
+                case GE -> "≥";
+                case GT -> ">";
+            };
+            String value = r.getUnit() != null && switch (r.getUnit()) {
+                case NS, US, MS, S -> true;
+                default -> false;
+            } ? ResultOverlay.time(r.getValue(), r.getUnit())
+                    : r.getUnit() == org.bgml.model.Unit.PER_SECOND ? ResultOverlay.rate(r.getValue())
+                            : String.format(Locale.ROOT, "%s %s", trim(r.getValue()), r.getUnit() == null ? "" : r.getUnit().getLiteral()).trim();
+            text.append(" · ").append(r.getStatistic().getLiteral()).append(' ').append(cmp).append(' ').append(value);
+        }
+        return text.toString();
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+
+    private static String compact(long n) {
+        if (n >= 1_000_000 && n % 100_000 == 0) {
+            return trim(n / 1e6) + "M";
+        }
+        if (n >= 1000 && n % 100 == 0) {
+            return trim(n / 1e3) + "k";
+        }
+        return String.valueOf(n);
+    }
+
+    private void addOptionLabels(BenchmarkModel model) {
+        Map<Entity, List<String>> byEntity = new LinkedHashMap<>();
+        Map<Entity, List<String>> configsByEntity = new LinkedHashMap<>();
+        for (Configuration c : model.getConfigurations()) {
+            List<String> settings = new ArrayList<>();
+            for (OptionSetting s : c.getSettings()) {
+                settings.add((s.getOption() == null || s.getOption().getName() == null ? "?" : s.getOption().getName()) + "="
+                        + (s.getValue() == null ? "" : s.getValue()));
+            }
+            String text = c.getName() + ": " + (settings.isEmpty() ? "(no settings)" : String.join(", ", settings));
+            List<Entity> targets = new ArrayList<>();
+            if (c.getProcesses().isEmpty()) {
+                model.getEntities().forEach(targets::add);
+            } else {
+                c.getProcesses().forEach(p -> targets.addAll(p.getEntities()));
+            }
+            for (Entity e : targets) {
+                byEntity.computeIfAbsent(e, k -> new ArrayList<>()).add(text);
+                configsByEntity.computeIfAbsent(e, k -> new ArrayList<>()).add(ElementPaths.pathOf(c));
+            }
+        }
+        byEntity.forEach((e, texts) -> {
+            String id = ids.get(e);
+            GModelElement node = id == null ? null : elements.get(id);
+            if (node == null) {
+                return;
+            }
+            double y = ((GNode) node).getSize().getHeight() + 4;
+            for (int i = 0; i < texts.size(); i++) {
+                String configPath = configsByEntity.get(e).get(i);
+                GLabel l = label(id + OPTION_SUFFIX + "/" + configPath, LABEL_OPTION, texts.get(i), 0, y + 16 * i);
+                l.getArgs().put("configuration", configPath);
+                node.getChildren().add(l);
+                elements.put(l.getId(), l);
+            }
+        });
+    }
+
+    private void addResults(BenchmarkModel model) {
+        ResultSet set = ResultOverlay.chosen(model, state.getRunId());
+        if (set == null) {
+            return;
+        }
+        ResultOverlay.byElement(set, state.getMetric()).forEach((path, m) -> {
+            GModelElement owner = elements.get(path);
+            if (owner == null && m.getElement() != null) {
+                String id = ids.get(m.getElement());
+                owner = id == null ? null : elements.get(id);
+            }
+            if (!(owner instanceof GEdge) && !(owner instanceof GPort)) {
+                return;
+            }
+            String text = ResultOverlay.text(m);
+            GLabel label = owner instanceof GEdge ? edgeLabel(owner.getId() + RESULT_SUFFIX, LABEL_RESULT, text, 0.5, "top")
+                    : label(owner.getId() + RESULT_SUFFIX, LABEL_RESULT, text, NodeGeometry.PORT_SIZE + 4, -16);
+            label.getArgs().putAll(ResultOverlay.args(m, set));
+            String css = ResultOverlay.verdictCss(m);
+            if (css != null) {
+                label.getCssClasses().add(css);
+                owner.getCssClasses().add(css);
+            }
+            owner.getChildren().add(label);
+        });
+    }
+
+    /** The worst severity of an element's diagnostics, {@code error} or {@code warning} (PROTOCOL.md). */
+    public static final String ARG_PROBLEM = "problem";
+
+    private void addDiagnosticClasses(List<ModelDiagnostic> diagnostics) {
+        for (ModelDiagnostic d : diagnostics) {
+            String id = displayedId(d.element());
+            GModelElement e = id == null ? null : elements.get(id);
+            if (e == null || e == elements.get(ROOT_ID)) {
+                continue;
+            }
+            String css = d.severity() == Severity.ERROR ? CSS_ERROR : d.severity() == Severity.WARNING ? CSS_WARNING : null;
+            if (css != null && !e.getCssClasses().contains(css)) {
+                e.getCssClasses().add(css);
+            }
+            // again as an argument: GLSP's client drops every css class naming a severity when it shows markers
+            if (css != null && e instanceof GArgumentable a && !"error".equals(a.getArgs().get(ARG_PROBLEM))) {
+                a.getArgs().put(ARG_PROBLEM, d.severity() == Severity.ERROR ? "error" : "warning");
+            }
+        }
+    }
+
+    /** The nearest shown element for a diagnostic's element: itself, its container, or what a metric measures. */
+    public String displayedId(EObject o) {
+        for (EObject x = o; x != null; x = x.eContainer()) {
+            String id = ids.get(x);
+            if (id != null) {
+                return id;
+            }
+            if (x instanceof Metric m) {
+                GModelElement owner = measured(m);
+                if (owner != null) {
+                    return owner.getId();
+                }
+            }
+        }
+        return ROOT_ID;
+    }
+
+    /** Entities in the same process of the first deployment get the same group number. */
+    private static Map<Entity, Integer> collocation(BenchmarkModel model) {
+        Map<Entity, Integer> groups = new IdentityHashMap<>();
+        if (model.getDeployments().isEmpty()) {
+            return groups;
+        }
+        int n = 0;
+        for (Node node : model.getDeployments().get(0).getNodes()) {
+            for (org.bgml.model.Process p : node.getProcesses()) {
+                n++;
+                for (Entity e : p.getEntities()) {
+                    groups.putIfAbsent(e, n);
+                }
+            }
+        }
+        return groups;
+    }
+
+    /** Processes of the first deployment as boxes drawn behind the entities they host. */
+    private void addProcesses(GGraph graph, BenchmarkModel model) {
+        if (model.getDeployments().isEmpty()) {
+            return;
+        }
+        Deployment d = model.getDeployments().get(0);
+        int n = 0;
+        for (Node node : d.getNodes()) {
+            for (org.bgml.model.Process p : node.getProcesses()) {
+                n++;
+                double x0 = Double.MAX_VALUE;
+                double y0 = Double.MAX_VALUE;
+                double x1 = -Double.MAX_VALUE;
+                double y1 = -Double.MAX_VALUE;
+                for (Entity e : p.getEntities()) {
+                    LayoutStore.Bounds b = state.getLayout().get(ElementPaths.pathOf(e.eContainer() instanceof Assembly a ? a : e));
+                    if (b != null) {
+                        x0 = Math.min(x0, b.x());
+                        y0 = Math.min(y0, b.y());
+                        x1 = Math.max(x1, b.x() + b.width());
+                        y1 = Math.max(y1, b.y() + b.height());
+                    }
+                }
+                if (x0 == Double.MAX_VALUE) {
+                    continue;
+                }
+                GNode box = new GNodeBuilder(PROCESS).position(x0 - 14, y0 - 30).size(x1 - x0 + 28, y1 - y0 + 44)
+                        .addCssClass(CSS_COLLOCATED + n).build();
+                String id = register(p, box);
+                box.getArgs().put("node", node.getName() == null ? "" : node.getName());
+                box.getChildren().add(label(id + NAME_SUFFIX, LABEL_NAME, node.getName() + " / " + p.getName(), 6, 4));
+                graph.getChildren().add(box);
+            }
+        }
+    }
+
+    /** For tests and the benchmark: the element with {@code id} in the latest diagram. */
+    public GModelElement element(String id) {
+        return elements.get(BgmlTypes.ownerId(id).equals(id) ? id : id);
+    }
+}

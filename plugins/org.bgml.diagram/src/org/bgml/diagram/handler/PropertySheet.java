@@ -1,0 +1,492 @@
+package org.bgml.diagram.handler;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import org.bgml.diagram.actions.SetPropertiesAction.Property;
+import org.bgml.model.BenchmarkModel;
+import org.bgml.model.BgmlFactory;
+import org.bgml.model.Comparator;
+import org.bgml.model.Configuration;
+import org.bgml.model.Connection;
+import org.bgml.model.Entity;
+import org.bgml.model.EventSink;
+import org.bgml.model.EventSource;
+import org.bgml.model.EventSourceKind;
+import org.bgml.model.EventType;
+import org.bgml.model.Facet;
+import org.bgml.model.Interface;
+import org.bgml.model.Metric;
+import org.bgml.model.Module;
+import org.bgml.model.NamedElement;
+import org.bgml.model.Operation;
+import org.bgml.model.OptionCatalog;
+import org.bgml.model.OptionDefinition;
+import org.bgml.model.OptionSetting;
+import org.bgml.model.OptionType;
+import org.bgml.model.Port;
+import org.bgml.model.RateKind;
+import org.bgml.model.Receptacle;
+import org.bgml.model.Requirement;
+import org.bgml.model.Statistic;
+import org.bgml.model.Unit;
+import org.bgml.model.Workload;
+import org.bgml.model.io.ElementPaths;
+import org.bgml.model.io.ModelFiles;
+import org.eclipse.emf.common.util.Enumerator;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.emf.ecore.resource.ResourceSet;
+
+/**
+ * The property sheet of PROTOCOL.md: what each kind of element shows, and how a typed-in value changes the model.
+ * {@link #apply} checks the value and returns the change to run inside an undoable command, or throws
+ * {@link IllegalArgumentException} with the reason.
+ */
+public final class PropertySheet {
+    public static final List<String> METRIC_KINDS = List.of("Latency", "Throughput", "Jitter");
+    private static final List<String> CATALOGS = List.of("tao.bgml", "omniorb.bgml", "ace.bgml");
+
+    private PropertySheet() {
+    }
+
+    public static String title(EObject o) {
+        String kind = o.eClass().getName();
+        return o instanceof NamedElement n && n.getName() != null ? kind + " " + n.getName() : kind;
+    }
+
+    public static List<Property> of(BenchmarkModel model, EObject o) {
+        List<Property> p = new ArrayList<>();
+        p.add(ro("kind", "Kind", o.eClass().getName()));
+        if (o instanceof NamedElement n) {
+            p.add(text("name", "Name", n.getName()));
+            p.add(text("description", "Description", n.getDescription()));
+        }
+        if (o instanceof Facet f) {
+            interfaceRows(model, f.getInterface(), p);
+        } else if (o instanceof Receptacle r) {
+            interfaceRows(model, r.getInterface(), p);
+            p.add(new Property("multiplex", "Multiplex", String.valueOf(r.isMultiplex()), "boolean", null));
+        } else if (o instanceof EventSource s) {
+            p.add(choice("eventType", "Event type", path(s.getEventType()), IdlTypes.paths(model, EventType.class)));
+            p.add(choice("sourceKind", "Source kind", s.getKind().getLiteral(), literals(EventSourceKind.VALUES)));
+        } else if (o instanceof EventSink s) {
+            p.add(choice("eventType", "Event type", path(s.getEventType()), IdlTypes.paths(model, EventType.class)));
+        } else if (o instanceof Connection c) {
+            p.add(ro("source", "From", path(c.getSource())));
+            p.add(ro("target", "To", path(c.getTarget())));
+            metricRows(model, m -> m.getConnection() == c, p);
+        } else if (o instanceof Metric m) {
+            metricRows(m, p);
+        } else if (o instanceof Configuration c) {
+            for (OptionSetting s : c.getSettings()) {
+                OptionDefinition d = s.getOption();
+                String name = d == null ? "?" : d.getName();
+                if (d != null && (d.getType() == OptionType.ENUM || d.getType() == OptionType.BOOL)) {
+                    List<String> values = d.getType() == OptionType.BOOL ? List.of("true", "false", "") : with(d.getValues(), "");
+                    p.add(choice("setting:" + name, name, s.getValue(), values));
+                } else {
+                    p.add(text("setting:" + name, name, s.getValue()));
+                }
+            }
+            p.add(choice("addSetting", "Add option", "", optionNames(model)));
+            p.add(ro("processes", "Processes", String.join(", ", c.getProcesses().stream().map(ElementPaths::pathOf).toList())));
+        } else if (o instanceof BenchmarkModel) {
+            p.add(text("addConfiguration", "Add configuration (name)", ""));
+            p.add(ro("configurations", "Configurations", String.join(", ", model.getConfigurations().stream().map(NamedElement::getName).toList())));
+        }
+        if (o instanceof Port port) {
+            metricRows(model, m -> m.getPort() == port, p);
+        }
+        return p;
+    }
+
+    private static void interfaceRows(BenchmarkModel model, Interface i, List<Property> p) {
+        p.add(choice("interface", "Interface", path(i), IdlTypes.paths(model, Interface.class)));
+        p.add(text("operations", "Operations", i == null ? "" : String.join(", ", i.getOperations().stream().map(Operation::getName).toList())));
+    }
+
+    private static void metricRows(BenchmarkModel model, java.util.function.Predicate<Metric> measures, List<Property> p) {
+        List<String> names = model.getMetrics().stream().filter(measures).map(ElementPaths::pathOf).toList();
+        p.add(ro("metrics", "Metrics", String.join(", ", names)));
+        p.add(choice("addMetric", "Add metric", "", with(METRIC_KINDS, "")));
+    }
+
+    private static void metricRows(Metric m, List<Property> p) {
+        p.add(ro("measures", "Measures", m.getConnection() != null ? path(m.getConnection()) : path(m.getPort())));
+        p.add(num("warmupIterations", "Warm-up iterations", m.getWarmupIterations()));
+        p.add(num("samples", "Samples", m.getSamples()));
+        Requirement r = m.getRequirement();
+        p.add(choice("requirement.statistic", "Requirement: statistic", r == null ? "" : r.getStatistic().getLiteral(),
+                with(literals(Statistic.VALUES), "")));
+        p.add(choice("requirement.comparator", "Requirement: comparison", r == null ? "" : r.getComparator().getLiteral(),
+                literals(Comparator.VALUES)));
+        p.add(new Property("requirement.value", "Requirement: value", r == null ? "" : String.valueOf(r.getValue()), "number", null));
+        p.add(choice("requirement.unit", "Requirement: unit", r == null || r.getUnit() == null ? "" : r.getUnit().getLiteral(),
+                literals(Unit.VALUES)));
+        Workload w = m.getWorkload();
+        p.add(choice("workload.rate", "Workload: rate", w == null ? "" : w.getRate().getLiteral(), literals(RateKind.VALUES)));
+        p.add(new Property("workload.rateHz", "Workload: rate (Hz)", w == null ? "" : String.valueOf(w.getRateHz()), "number", null));
+        p.add(new Property("workload.threads", "Workload: threads", w == null ? "" : String.valueOf(w.getThreads()), "number", null));
+        p.add(new Property("workload.iterations", "Workload: iterations", w == null ? "" : String.valueOf(w.getIterations()), "number", null));
+        p.add(new Property("workload.payloadBytes", "Workload: payload (bytes)", w == null ? "" : String.valueOf(w.getPayloadBytes()), "number", null));
+        p.add(new Property("workload.durationMillis", "Workload: duration (ms)", w == null ? "" : String.valueOf(w.getDurationMillis()), "number", null));
+    }
+
+    /** The change that sets {@code property} of {@code o} to {@code value}; throws with the reason when it cannot. */
+    public static Runnable apply(BenchmarkModel model, EObject o, String property, String value) {
+        String v = value == null ? "" : value.trim();
+        switch (property) {
+            case "name" -> throw new IllegalArgumentException("rename in place or through the rename operation");
+            case "description" -> {
+                NamedElement n = (NamedElement) o;
+                return () -> n.setDescription(v.isEmpty() ? null : v);
+            }
+            case "interface" -> {
+                List<Runnable> changes = new ArrayList<>();
+                Interface i = idlType(model, v, Interface.class, changes);
+                changes.add(() -> {
+                    if (o instanceof Facet f) {
+                        f.setInterface(i);
+                    } else if (o instanceof Receptacle r) {
+                        r.setInterface(i);
+                    }
+                });
+                return all(changes);
+            }
+            case "eventType" -> {
+                List<Runnable> changes = new ArrayList<>();
+                EventType t = idlType(model, v, EventType.class, changes);
+                changes.add(() -> {
+                    if (o instanceof EventSource s) {
+                        s.setEventType(t);
+                    } else if (o instanceof EventSink s) {
+                        s.setEventType(t);
+                    }
+                });
+                return all(changes);
+            }
+            case "operations" -> {
+                Interface i = o instanceof Facet f ? f.getInterface() : o instanceof Receptacle r ? r.getInterface() : null;
+                if (i == null) {
+                    throw new IllegalArgumentException("choose an interface first");
+                }
+                return operations(i, v);
+            }
+            case "multiplex" -> {
+                Receptacle r = (Receptacle) o;
+                boolean b = Boolean.parseBoolean(v);
+                return () -> r.setMultiplex(b);
+            }
+            case "sourceKind" -> {
+                EventSourceKind k = EventSourceKind.get(v);
+                if (k == null) {
+                    throw new IllegalArgumentException("source kind is publishes or emits");
+                }
+                return () -> ((EventSource) o).setKind(k);
+            }
+            case "addMetric" -> {
+                return addMetric(model, o, v);
+            }
+            case "addConfiguration" -> {
+                String problem = ModelElements.nameProblem(model, null, v);
+                if (problem != null) {
+                    throw new IllegalArgumentException(problem);
+                }
+                Configuration c = BgmlFactory.eINSTANCE.createConfiguration();
+                c.setName(v);
+                return () -> model.getConfigurations().add(c);
+            }
+            case "addSetting" -> {
+                Configuration c = (Configuration) o;
+                OptionDefinition d = findOption(model, v);
+                OptionSetting s = BgmlFactory.eINSTANCE.createOptionSetting();
+                s.setOption(d);
+                s.setValue(d.getDefault() != null ? d.getDefault() : d.getValues().isEmpty() ? "" : d.getValues().get(0));
+                return () -> c.getSettings().add(s);
+            }
+            default -> {
+            }
+        }
+        if (property.startsWith("setting:") && o instanceof Configuration c) {
+            String name = property.substring("setting:".length());
+            OptionSetting s = ModelElements.first(c.getSettings(), OptionSetting.class,
+                    x -> x.getOption() != null && name.equals(x.getOption().getName()));
+            if (s == null) {
+                throw new IllegalArgumentException("configuration '" + c.getName() + "' has no setting of " + name);
+            }
+            return v.isEmpty() ? () -> c.getSettings().remove(s) : () -> s.setValue(v);
+        }
+        if (o instanceof Metric m) {
+            return metric(m, property, v);
+        }
+        throw new IllegalArgumentException(title(o) + " has no property '" + property + "'");
+    }
+
+    private static Runnable all(List<Runnable> changes) {
+        return () -> changes.forEach(Runnable::run);
+    }
+
+    private static <T extends NamedElement> T idlType(BenchmarkModel model, String scoped, Class<T> type, List<Runnable> changes) {
+        if (scoped.isEmpty()) {
+            return null;
+        }
+        EObject found = ModelElements.resolve(model, scoped);
+        if (type.isInstance(found)) {
+            return type.cast(found);
+        }
+        if (found != null) {
+            throw new IllegalArgumentException("'" + scoped + "' is a " + found.eClass().getName() + ", not a " + type.getSimpleName());
+        }
+        for (String part : scoped.split("::")) {
+            String problem = ModelElements.nameProblem(model, null, part);
+            if (problem != null && !problem.contains("already used")) {
+                throw new IllegalArgumentException(problem);
+            }
+        }
+        Module module = IdlTypes.moduleFor(model, scoped, changes);
+        String name = IdlTypes.simpleName(scoped);
+        String problem = ModelElements.nameProblem(module, null, name);
+        if (problem != null) {
+            throw new IllegalArgumentException(problem);
+        }
+        T created = type.cast(BgmlFactory.eINSTANCE.create(type == Interface.class ? org.bgml.model.BgmlPackage.Literals.INTERFACE
+                : org.bgml.model.BgmlPackage.Literals.EVENT_TYPE));
+        created.setName(name);
+        changes.add(() -> module.getDefinitions().add((org.bgml.model.IdlDefinition) created));
+        return created;
+    }
+
+    /** Keeps the named operations that stay, adds {@code void name()} for each new name, removes the others. */
+    private static Runnable operations(Interface i, String list) {
+        Set<String> wanted = new LinkedHashSet<>();
+        for (String s : list.split("[,\\s]+")) {
+            if (!s.isEmpty()) {
+                String problem = ModelElements.nameProblem(i, null, s);
+                boolean existing = i.getOperations().stream().anyMatch(op -> s.equals(op.getName()));
+                if (problem != null && !existing) {
+                    throw new IllegalArgumentException(problem);
+                }
+                wanted.add(s);
+            }
+        }
+        return () -> {
+            i.getOperations().removeIf(op -> !wanted.contains(op.getName()));
+            for (String s : wanted) {
+                if (i.getOperations().stream().noneMatch(op -> s.equals(op.getName()))) {
+                    Operation op = BgmlFactory.eINSTANCE.createOperation();
+                    op.setName(s);
+                    i.getOperations().add(op);
+                }
+            }
+        };
+    }
+
+    private static Runnable addMetric(BenchmarkModel model, EObject o, String kind) {
+        if (!METRIC_KINDS.contains(kind)) {
+            throw new IllegalArgumentException("choose one of " + String.join(", ", METRIC_KINDS));
+        }
+        Metric m = switch (kind) {
+            case "Throughput" -> BgmlFactory.eINSTANCE.createThroughput();
+            case "Jitter" -> BgmlFactory.eINSTANCE.createJitter();
+            default -> BgmlFactory.eINSTANCE.createLatency();
+        };
+        String base = (o instanceof NamedElement n ? n.getName() : "metric") + kind;
+        if (o instanceof Connection c) {
+            m.setConnection(c);
+        } else if (o instanceof Port p) {
+            m.setPort(p);
+            base = ((Entity) p.eContainer()).getName() + "_" + p.getName() + kind;
+        } else {
+            throw new IllegalArgumentException("metrics measure connections and ports");
+        }
+        m.setName(ModelElements.freshName(model, base));
+        m.setWarmupIterations(1000);
+        m.setSamples(10000);
+        return () -> model.getMetrics().add(m);
+    }
+
+    private static Runnable metric(Metric m, String property, String v) {
+        try {
+            switch (property) {
+                case "warmupIterations" -> {
+                    int n = nonNegative(v);
+                    return () -> m.setWarmupIterations(n);
+                }
+                case "samples" -> {
+                    int n = nonNegative(v);
+                    return () -> m.setSamples(n);
+                }
+                default -> {
+                }
+            }
+            if (property.startsWith("requirement.")) {
+                Requirement r = m.getRequirement() != null ? m.getRequirement() : BgmlFactory.eINSTANCE.createRequirement();
+                boolean fresh = m.getRequirement() == null;
+                Runnable set = switch (property) {
+                    case "requirement.statistic" -> {
+                        if (v.isEmpty()) {
+                            yield () -> m.setRequirement(null);
+                        }
+                        Statistic s = enumOf(Statistic.get(v), v, Statistic.VALUES);
+                        yield () -> r.setStatistic(s);
+                    }
+                    case "requirement.comparator" -> {
+                        Comparator c = enumOf(Comparator.get(v), v, Comparator.VALUES);
+                        yield () -> r.setComparator(c);
+                    }
+                    case "requirement.value" -> {
+                        double d = Double.parseDouble(v);
+                        yield () -> r.setValue(d);
+                    }
+                    case "requirement.unit" -> {
+                        Unit u = enumOf(Unit.get(v), v, Unit.VALUES);
+                        yield () -> r.setUnit(u);
+                    }
+                    default -> throw new IllegalArgumentException("no property '" + property + "'");
+                };
+                return fresh && !v.isEmpty() ? () -> {
+                    m.setRequirement(r);
+                    set.run();
+                } : set;
+            }
+            if (property.startsWith("workload.")) {
+                Workload w = m.getWorkload() != null ? m.getWorkload() : BgmlFactory.eINSTANCE.createWorkload();
+                boolean fresh = m.getWorkload() == null;
+                Runnable set = switch (property) {
+                    case "workload.rate" -> {
+                        RateKind k = enumOf(RateKind.get(v), v, RateKind.VALUES);
+                        yield () -> w.setRate(k);
+                    }
+                    case "workload.rateHz" -> {
+                        double d = Double.parseDouble(v);
+                        if (d < 0) {
+                            throw new IllegalArgumentException("a rate is not negative");
+                        }
+                        yield () -> w.setRateHz(d);
+                    }
+                    case "workload.threads" -> {
+                        int n = nonNegative(v);
+                        yield () -> w.setThreads(n);
+                    }
+                    case "workload.iterations" -> {
+                        int n = nonNegative(v);
+                        yield () -> w.setIterations(n);
+                    }
+                    case "workload.payloadBytes" -> {
+                        int n = nonNegative(v);
+                        yield () -> w.setPayloadBytes(n);
+                    }
+                    case "workload.durationMillis" -> {
+                        long n = nonNegative(v);
+                        yield () -> w.setDurationMillis(n);
+                    }
+                    default -> throw new IllegalArgumentException("no property '" + property + "'");
+                };
+                return fresh ? () -> {
+                    m.setWorkload(w);
+                    set.run();
+                } : set;
+            }
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + v + "' is not a number");
+        }
+        throw new IllegalArgumentException("metric '" + m.getName() + "' has no property '" + property + "'");
+    }
+
+    private static int nonNegative(String v) {
+        int n = Integer.parseInt(v);
+        if (n < 0) {
+            throw new IllegalArgumentException("'" + v + "' is negative");
+        }
+        return n;
+    }
+
+    private static <E extends Enumerator> E enumOf(E found, String v, List<E> values) {
+        if (found == null) {
+            throw new IllegalArgumentException("'" + v + "' is not one of " + String.join(", ", literals(values)));
+        }
+        return found;
+    }
+
+    private static List<String> literals(List<? extends Enumerator> values) {
+        return values.stream().map(Enumerator::getLiteral).toList();
+    }
+
+    private static List<String> with(List<String> values, String extra) {
+        List<String> all = new ArrayList<>(values);
+        all.add(extra);
+        return all;
+    }
+
+    private static String path(EObject o) {
+        return o == null ? "" : ElementPaths.pathOf(o);
+    }
+
+    private static Property ro(String name, String label, String value) {
+        return new Property(name, label, value == null ? "" : value, "readonly", null);
+    }
+
+    private static Property text(String name, String label, String value) {
+        return new Property(name, label, value == null ? "" : value, "text", null);
+    }
+
+    private static Property num(String name, String label, long value) {
+        return new Property(name, label, String.valueOf(value), "number", null);
+    }
+
+    private static Property choice(String name, String label, String value, List<String> choices) {
+        return new Property(name, label, value == null ? "" : value, "choice", choices);
+    }
+
+    /** Options of the model's own catalogues and of the shipped ones, as {@code catalog/option}. */
+    static List<String> optionNames(BenchmarkModel model) {
+        List<String> names = new ArrayList<>();
+        for (OptionCatalog c : catalogs(model)) {
+            for (OptionDefinition d : c.getOptions()) {
+                names.add(c.getName() + "/" + d.getName());
+            }
+        }
+        return names;
+    }
+
+    private static List<OptionCatalog> catalogs(BenchmarkModel model) {
+        List<OptionCatalog> all = new ArrayList<>(model.getCatalogs());
+        ResourceSet set = model.eResource() == null ? null : model.eResource().getResourceSet();
+        if (set != null) {
+            for (String file : CATALOGS) {
+                try {
+                    Resource r = set.getResource(ModelFiles.CATALOGS.appendSegment(file), true);
+                    r.getContents().stream().filter(OptionCatalog.class::isInstance).map(OptionCatalog.class::cast)
+                            .filter(c -> !all.contains(c)).forEach(all::add);
+                } catch (RuntimeException e) {
+                    // a catalogue that is not shipped in this installation is simply not offered
+                }
+            }
+        }
+        return all;
+    }
+
+    private static OptionDefinition findOption(BenchmarkModel model, String name) {
+        for (OptionCatalog c : catalogs(model)) {
+            for (OptionDefinition d : c.getOptions()) {
+                if (name.equals(c.getName() + "/" + d.getName()) || name.equals(d.getName())) {
+                    return d;
+                }
+            }
+        }
+        throw new IllegalArgumentException("no option '" + name + "' in the catalogues (" + String.join(", ", CATALOGS) + ")");
+    }
+
+    static String lower(String s) {
+        return s.toLowerCase(Locale.ROOT);
+    }
+
+    static List<String> split(String s) {
+        return Arrays.asList(s.split(","));
+    }
+}

@@ -1,0 +1,147 @@
+package org.bgml.diagram.server;
+
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+
+import org.bgml.diagram.glsp.BgmlDiagramModule;
+import org.eclipse.glsp.server.di.ServerModule;
+import org.eclipse.glsp.server.websocket.GLSPConfigurator;
+import org.eclipse.glsp.server.websocket.GLSPServerEndpoint;
+import org.eclipse.glsp.server.websocket.WebsocketModule;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.ee10.websocket.jakarta.server.config.JakartaWebSocketServletContainerInitializer;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+
+import com.google.inject.Guice;
+
+import jakarta.websocket.server.ServerEndpointConfig;
+
+/**
+ * The BGML diagram server: GLSP over a WebSocket at {@code /bgml} and the built client at {@code /}, on one port of
+ * 127.0.0.1, both behind a random access token. It knows nothing about who shows the page (a browser started by
+ * {@code bgml studio}, or an editor in the IDE), and one server serves any number of diagram sessions.
+ */
+public final class DiagramServer implements AutoCloseable {
+    public static final String ENDPOINT = "/bgml";
+    private final Server jetty;
+    private final String host;
+    private final String token;
+
+    static {
+        // Jetty's own messages: warnings and errors only, on stderr
+        if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
+            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        }
+    }
+
+    private DiagramServer(Server jetty, String host, String token) {
+        this.jetty = jetty;
+        this.host = host;
+        this.token = token;
+    }
+
+    /** GLSP's configurator (a new injector per connection), telling on stderr why a session could not start. */
+    private static final class SessionConfigurator extends GLSPConfigurator {
+        SessionConfigurator(java.util.function.Supplier<com.google.inject.Injector> injector) {
+            super(injector);
+        }
+
+        @Override
+        public <T> T getEndpointInstance(Class<T> endpointClass) throws InstantiationException {
+            try {
+                return super.getEndpointInstance(endpointClass);
+            } catch (RuntimeException | LinkageError e) {
+                System.err.println("bgml diagram: a client session could not start: " + e);
+                e.printStackTrace();
+                throw e;
+            }
+        }
+    }
+
+    /** A fresh 128-bit token, hex-encoded. */
+    public static String newToken() {
+        byte[] bytes = new byte[16];
+        new SecureRandom().nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
+    /**
+     * Starts a server on {@code 127.0.0.1:port} (0: any free port).
+     *
+     * @param clientDir the built client ({@code client/dist/}); null serves only the WebSocket
+     */
+    public static DiagramServer start(int port, String token, Path clientDir) throws Exception {
+        String host = "127.0.0.1";
+        Thread current = Thread.currentThread();
+        ClassLoader previous = current.getContextClassLoader();
+        // Jetty and the Jakarta WebSocket API find their parts with the service loader: inside OSGi this bundle's
+        // class loader (which holds them on its Bundle-ClassPath) must be the context class loader while starting.
+        current.setContextClassLoader(DiagramServer.class.getClassLoader());
+        try {
+            Server jetty = new Server();
+            ServerConnector connector = new ServerConnector(jetty);
+            connector.setHost(host);
+            connector.setPort(port);
+            jetty.addConnector(connector);
+
+            ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
+            context.setContextPath("/");
+            context.addServlet(new ServletHolder("client", new StaticFiles(clientDir)), "/*");
+            ServerModule serverModule = new ServerModule().configureDiagramModule(new BgmlDiagramModule());
+            JakartaWebSocketServletContainerInitializer.configure(context, (servletContext, container) -> {
+                container.setDefaultMaxTextMessageBufferSize(GLSPServerEndpoint.MAX_TEXT_MESSAGE_BUFFER_SIZE);
+                // Jetty closes a WebSocket after 30 s without traffic; a diagram left open while the user reads it would
+                // then reconnect and reload its whole model. The page closes its socket when it goes away.
+                container.setDefaultMaxSessionIdleTimeout(0);
+                ServerEndpointConfig config = ServerEndpointConfig.Builder.create(GLSPServerEndpoint.class, ENDPOINT)
+                        .configurator(new SessionConfigurator(() -> Guice.createInjector(serverModule, new WebsocketModule())))
+                        .build();
+                container.addEndpoint(config);
+            });
+            jetty.setHandler(new TokenGate(token, context));
+            jetty.start();
+            return new DiagramServer(jetty, host, token);
+        } finally {
+            current.setContextClassLoader(previous);
+        }
+    }
+
+    public int port() {
+        return ((ServerConnector) jetty.getConnectors()[0]).getLocalPort();
+    }
+
+    public String token() {
+        return token;
+    }
+
+    public InetSocketAddress address() {
+        return new InetSocketAddress(host, port());
+    }
+
+    /** The page for {@code model}: {@code http://127.0.0.1:PORT/?token=T&model=PATH}. */
+    public URI pageUri(Path model) {
+        String q = "token=" + token + (model == null ? "" : "&model=" + URLEncoder.encode(model.toString(), StandardCharsets.UTF_8));
+        return URI.create("http://" + host + ":" + port() + "/?" + q);
+    }
+
+    /** The GLSP WebSocket: {@code ws://127.0.0.1:PORT/bgml?token=T}. */
+    public URI webSocketUri() {
+        return URI.create("ws://" + host + ":" + port() + ENDPOINT + "?token=" + token);
+    }
+
+    public void join() throws InterruptedException {
+        jetty.join();
+    }
+
+    @Override
+    public void close() throws Exception {
+        jetty.stop();
+    }
+}

@@ -1,0 +1,549 @@
+// Browser tests of the BGML diagram editor: `bgml studio` serves the diagram, Debian's headless Chromium drives it
+// with paced mouse moves, and every check reads the diagram's own DOM (`#bgml-diagram`). Screenshots of the key
+// steps go to artifacts/. Run with `node --test` (tests/diagram-browser/run.sh does the setup).
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import {
+    DIAGRAM,
+    byId,
+    byType,
+    centreOf,
+    chromiumAvailable,
+    emptyCanvasPoint,
+    idsOfType,
+    launchBrowser,
+    newPage,
+    openDiagram,
+    pacedClick,
+    pacedDrag,
+    pickTool,
+    revision,
+    screenshot,
+    waitForRevision
+} from './lib/browser.mjs';
+import { RESULT_RUNS, copyExample, tempDir, writeRoundtripWithResults, writeTinyOmniOrbModel } from './lib/fixtures.mjs';
+import { bgml, startStudio, studioAvailable } from './lib/studio.mjs';
+
+const skip = !chromiumAvailable()
+    ? 'Chromium is not installed at /usr/bin/chromium (scripts/setup.sh installs it)'
+    : !studioAvailable()
+      ? 'bin/bgml is missing'
+      : false;
+
+let browser;
+before(async () => {
+    if (!skip) {
+        browser = await launchBrowser();
+    }
+});
+after(async () => {
+    await browser?.close();
+});
+
+/** Opens `file` in a fresh studio and page; `done()` stops both. */
+async function openStudio(file) {
+    const studio = await startStudio(file);
+    const page = await newPage(browser);
+    try {
+        await openDiagram(page, studio.url);
+    } catch (error) {
+        await page.context().close();
+        await studio.stop();
+        throw new Error(`${error.message}\nstudio output:\n${studio.output()}`);
+    }
+    return {
+        studio,
+        page,
+        done: async () => {
+            await page.context().close();
+            await studio.stop();
+        }
+    };
+}
+
+async function noticeText(page) {
+    return page.evaluate(() => {
+        const notice = document.getElementById('bgml-notice');
+        return notice && !notice.hidden ? notice.textContent : '';
+    });
+}
+
+/** Waits until elements of `type` not in `before` are drawn (a server round trip) and returns their ids. */
+async function newIdsOfType(page, type, before, timeout = 15_000) {
+    await page.waitForFunction(
+        ([sel, known]) => [...document.querySelectorAll(sel)].some(e => !known.includes(e.id.replace(/^bgml-diagram_/, ''))),
+        [byType(type), [...before]],
+        { timeout }
+    );
+    return (await idsOfType(page, type)).filter(id => !before.has(id));
+}
+
+/** A port's own shape (its box without the name beside it), or a node's body. */
+function portOrNode(id) {
+    return `${byId(id)} > .bgml-port-hit, ${byId(id)} > .bgml-node-body`;
+}
+
+async function labelText(page, id) {
+    return page.locator(byId(id)).first().textContent();
+}
+
+describe('roundtrip: build a scenario by drag and drop', { skip }, () => {
+    let tmp;
+    let model;
+    let session;
+    let page;
+    let newComponent;
+    let newFacet;
+    let newClient;
+    let newReceptacle;
+    let newEdge;
+    let renamedFrom;
+
+    before(async () => {
+        tmp = tempDir();
+        model = copyExample('roundtrip.bgml', tmp.dir);
+        session = await openStudio(model);
+        page = session.page;
+    });
+    after(async () => {
+        await session?.done();
+        tmp?.remove();
+    });
+
+    test('opens examples/roundtrip with its entities, kinds, ports and connections', async () => {
+        const servers = await idsOfType(page, 'node:server');
+        const clients = await idsOfType(page, 'node:client');
+        const components = await idsOfType(page, 'node:component');
+        assert.deepEqual(servers.sort(), ['TaoCiaoServer', 'TaoTaoServer']);
+        assert.deepEqual(clients.sort(), ['CiaoTaoClient', 'TaoTaoClient']);
+        assert.deepEqual(components.sort(), ['CiaoCiaoClient', 'CiaoCiaoServer', 'CiaoTaoServer', 'TaoCiaoClient']);
+        assert.match(await page.locator(`${byId('TaoTaoServer')} [data-svg-metadata-type="label:kind"]`).textContent(), /Server/);
+        assert.match(await page.locator(`${byId('CiaoCiaoServer')} [data-svg-metadata-type="label:kind"]`).textContent(), /Component/);
+        // each port kind has its own shape: a facet is a circle, a receptacle an open socket path
+        assert.equal(await page.locator(`${byId('TaoTaoServer/rt')} circle.bgml-facet`).count(), 1);
+        assert.equal(await page.locator(`${byId('TaoTaoClient/rt')} path.bgml-receptacle`).count(), 1);
+        // ports sit on their node's border
+        const node = await page.locator(byId('TaoTaoServer')).locator('.bgml-node-body').boundingBox();
+        const port = await page.locator(`${byId('TaoTaoServer/rt')} .bgml-port-hit`).boundingBox();
+        const portCentreX = port.x + port.width / 2;
+        assert.ok(
+            Math.abs(portCentreX - node.x) < 2 || Math.abs(portCentreX - (node.x + node.width)) < 2,
+            `port centre ${portCentreX} is on neither border of ${node.x}..${node.x + node.width}`
+        );
+        const edges = await page.$$eval(byType('edge:invocation'), es =>
+            es.map(e => [e.getAttribute('data-svg-metadata-edge-source-id'), e.getAttribute('data-svg-metadata-edge-target-id')])
+        );
+        assert.equal(edges.length, 4);
+        assert.ok(edges.some(([s, t]) => s === 'bgml-diagram_TaoTaoClient/rt' && t === 'bgml-diagram_TaoTaoServer/rt'));
+        assert.equal(await page.locator(`${DIAGRAM} .tool-palette .tool-button`).count() > 0, true, 'the server sent a tool palette');
+        await screenshot(page, '01-roundtrip-opened');
+    });
+
+    /** Creates an entity of `kind` from the palette on an empty spot, then a port of `portKind` on it. */
+    async function createEntityWithPort(kind, type, portKind, portType) {
+        const before = new Set(await idsOfType(page, type));
+        await pickTool(page, kind);
+        await pacedClick(page, await emptyCanvasPoint(page));
+        const added = await newIdsOfType(page, type, before);
+        assert.equal(added.length, 1, `one new ${kind}, got ${added}`);
+        const portsBefore = new Set(await idsOfType(page, portType));
+        await pickTool(page, portKind);
+        await pacedClick(page, await centreOf(page, `${byId(added[0])} .bgml-node-body`));
+        const ports = await newIdsOfType(page, portType, portsBefore);
+        assert.equal(ports.length, 1, `one new ${portKind}, got ${ports}`);
+        assert.ok(ports[0].startsWith(added[0] + '/'), `${ports[0]} belongs to ${added[0]}`);
+        return [added[0], ports[0]];
+    }
+
+    /** Selects `id` by clicking it and sets a property in the property panel. */
+    async function setProperty(id, property, value) {
+        await page.keyboard.press('Escape');
+        await pacedClick(page, await centreOf(page, portOrNode(id)));
+        const field = `#bgml-properties[data-element-id="${id}"] [data-property="${property}"] select, ` +
+            `#bgml-properties[data-element-id="${id}"] [data-property="${property}"] input`;
+        await page.waitForSelector(field);
+        if ((await page.$eval(field, e => e.value)) === value) {
+            return; // already so (a new port gets the model's only interface)
+        }
+        const rev = await revision(page);
+        const tag = await page.$eval(field, e => e.tagName);
+        if (tag === 'SELECT') {
+            await page.selectOption(field, value);
+        } else {
+            await page.fill(field, value);
+            await page.press(field, 'Enter');
+        }
+        await waitForRevision(page, rev);
+        await page.waitForFunction(
+            ([f, v]) => document.querySelector(f)?.value === v,
+            [field, value]
+        );
+    }
+
+    test('creates a component from the palette, adds a facet and gives it an interface in the property panel', async () => {
+        [newComponent, newFacet] = await createEntityWithPort('Component', 'node:component', 'Facet', 'port:facet');
+        await setProperty(newFacet, 'interface', 'Test::RoundTrip');
+        await screenshot(page, '02-component-and-facet-created');
+    });
+
+    test('connects a receptacle to the new facet', async () => {
+        [newClient, newReceptacle] = await createEntityWithPort('Client', 'node:client', 'Receptacle', 'port:receptacle');
+        await setProperty(newReceptacle, 'interface', 'Test::RoundTrip');
+        const edgesBefore = new Set(await idsOfType(page, 'edge:invocation'));
+        await page.keyboard.press('Escape');
+        await pickTool(page, 'Invocation');
+        await pacedClick(page, await centreOf(page, portOrNode(newReceptacle)));
+        await pacedClick(page, await centreOf(page, portOrNode(newFacet)));
+        const added = await newIdsOfType(page, 'edge:invocation', edgesBefore);
+        assert.equal(added.length, 1, `one new connection, got ${added}`);
+        newEdge = added[0];
+        const ends = await page.$eval(byId(newEdge), e => [
+            e.getAttribute('data-svg-metadata-edge-source-id'),
+            e.getAttribute('data-svg-metadata-edge-target-id')
+        ]);
+        assert.deepEqual(ends, ['bgml-diagram_' + newReceptacle, 'bgml-diagram_' + newFacet]);
+        await screenshot(page, '03-receptacle-connected');
+    });
+
+    test('refuses an illegal connection and says why', async () => {
+        const edgesBefore = (await idsOfType(page, 'edge:invocation')).sort();
+        await page.keyboard.press('Escape');
+        await pickTool(page, 'Invocation');
+        // receptacle to receptacle: never legal
+        await pacedClick(page, await centreOf(page, portOrNode(newReceptacle)));
+        await pacedClick(page, await centreOf(page, portOrNode('TaoTaoClient/rt')));
+        await page.waitForFunction(() => {
+            const n = document.getElementById('bgml-notice');
+            return n && !n.hidden && /receptacle/i.test(n.textContent);
+        });
+        assert.match(await noticeText(page), /receptacle/i);
+        // the server's own refusal, naming the rule, replaces the client's explanation; nothing is created
+        await page.waitForFunction(() => Number(document.getElementById('bgml-notice').dataset.count) >= 2, null, { timeout: 10_000 });
+        assert.match(await noticeText(page), /a receptacle connects only to a facet/);
+        await page.keyboard.press('Escape');
+        await page.waitForSelector(`${DIAGRAM} [id$="_feedback_edge"]`, { state: 'detached' });
+        assert.deepEqual((await idsOfType(page, 'edge:invocation')).sort(), edgesBefore);
+        await screenshot(page, '04-illegal-connection-refused');
+    });
+
+    test('renames in place, enforcing identifier rules', async () => {
+        const nameLabel = byId(newComponent + '#name');
+        await page.locator(nameLabel).dblclick();
+        const input = page.locator('.label-edit input, .label-edit textarea').first();
+        await input.waitFor({ state: 'visible' });
+        await input.fill('not an identifier!');
+        await page.keyboard.press('Enter');
+        await page.waitForTimeout(800);
+        // still the old name: the edit is refused
+        assert.equal(await page.locator(byId(newComponent)).count(), 1);
+        if (await input.isVisible()) {
+            await input.fill('PingServer');
+        } else {
+            await page.locator(nameLabel).dblclick();
+            await input.waitFor({ state: 'visible' });
+            await input.fill('PingServer');
+        }
+        const rev = await revision(page);
+        await page.keyboard.press('Enter');
+        await waitForRevision(page, rev);
+        await page.waitForSelector(byId('PingServer'));
+        assert.equal(await labelText(page, 'PingServer#name'), 'PingServer');
+        newFacet = newFacet.replace(newComponent + '/', 'PingServer/');
+        renamedFrom = newComponent;
+        newComponent = 'PingServer';
+        await screenshot(page, '05-renamed');
+    });
+
+    test('undo and redo the rename with the keyboard and the buttons', async () => {
+        await page.locator(`${DIAGRAM} svg`).first().click({ position: { x: 5, y: 5 } });
+        await page.keyboard.press('Control+z');
+        await page.waitForSelector(byId('PingServer'), { state: 'detached' });
+        assert.equal(await page.locator(byId(renamedFrom)).count(), 1, 'the old name is back');
+        await page.click('#bgml-redo');
+        await page.waitForSelector(byId('PingServer'));
+        assert.equal(await page.locator(byId(renamedFrom)).count(), 0);
+    });
+
+    test('moves a node by dragging it', async () => {
+        const body = `${byId('PingServer')} .bgml-node-body`;
+        const before = await page.locator(body).boundingBox();
+        const from = { x: before.x + 20, y: before.y + before.height - 8 };
+        await pacedDrag(page, from, { x: from.x - 60, y: from.y + 40 });
+        await page.waitForFunction(
+            ([sel, y]) => Math.abs(document.querySelector(sel).getBoundingClientRect().y - y) > 20,
+            [body, before.y]
+        );
+        const afterMove = await page.locator(body).boundingBox();
+        assert.ok(Math.abs(afterMove.x - (before.x - 60)) < 25, `moved left: ${before.x} -> ${afterMove.x}`);
+        assert.ok(Math.abs(afterMove.y - (before.y + 40)) < 25, `moved down: ${before.y} -> ${afterMove.y}`);
+    });
+
+    test('switches viewpoints: metric badges, option labels, deployment', async () => {
+        await page.click('#bgml-viewpoint-metric');
+        await page.waitForSelector(`${DIAGRAM} svg.bgml-viewpoint-metric`);
+        const badges = await page.$$eval(byType('label:metric'), ls => ls.map(l => l.textContent));
+        assert.equal(badges.length, 12, 'twelve metrics on four connections');
+        assert.ok(badges.some(b => /^Latency 250k · p99 ≤ 150(\.0)? µs$/.test(b)), badges.join(' | '));
+        await screenshot(page, '06-metric-viewpoint');
+
+        await page.click('#bgml-viewpoint-configuration');
+        await page.waitForSelector(`${DIAGRAM} svg.bgml-viewpoint-configuration`);
+        assert.deepEqual(await idsOfType(page, 'label:metric'), [], 'no metric badges in the configuration viewpoint');
+        const options = await page.$$eval(byType('label:option'), ls => ls.map(l => l.textContent));
+        assert.ok(options.some(o => /omniorbLoopback: endPoint=giop:tcp:127\.0\.0\.1:/.test(o)), options.join(' | '));
+        await screenshot(page, '07-configuration-viewpoint');
+
+        await page.check('#bgml-deployment');
+        await page.waitForSelector(byType('node:process'));
+        assert.ok((await page.locator(byType('node:process')).count()) >= 8, 'processes of the remote deployment');
+        await screenshot(page, '08-deployment');
+
+        await page.uncheck('#bgml-deployment');
+        await page.click('#bgml-viewpoint-interconnection');
+        await page.waitForSelector(`${DIAGRAM} svg.bgml-viewpoint-interconnection`);
+        await page.waitForFunction(() => !document.querySelector('#bgml-diagram [data-svg-metadata-type="node:process"]'));
+        assert.equal(await page.locator(byType('label:option')).count(), 0);
+    });
+
+    test('shows the selected element in the property panel and edits it there', async () => {
+        await pacedClick(page, await centreOf(page, `${byId('TaoTaoServer')} .bgml-node-body`));
+        await page.waitForSelector('#bgml-properties[data-element-id="TaoTaoServer"] .bgml-property');
+        const names = await page.$$eval('#bgml-properties .bgml-property', rows => rows.map(r => r.dataset.property));
+        assert.ok(names.includes('name'), names.join(','));
+    });
+
+    test('saves, reloads and finds every edit again', async () => {
+        assert.equal(await page.evaluate(() => window.bgmlDiagram.isDirty), true);
+        await page.click('#bgml-save');
+        await page.waitForFunction(() => document.getElementById('bgml-app').dataset.dirty === 'false');
+        const saved = readFileSync(model, 'utf8');
+        assert.match(saved, /name="PingServer"/);
+        assert.match(saved, new RegExp(`source="#${newReceptacle}" target="#${newFacet}"`));
+
+        await session.done();
+        session = await openStudio(model);
+        page = session.page;
+        assert.equal(await page.locator(byId('PingServer')).count(), 1);
+        assert.equal(await page.locator(byId(newFacet)).count(), 1);
+        const ends = await page.$eval(byId(newEdge), e => e.getAttribute('data-svg-metadata-edge-target-id'));
+        assert.equal(ends, 'bgml-diagram_' + newFacet);
+        await screenshot(page, '09-reloaded');
+    });
+
+    test('live validation: a new event source without an event type is listed; clicking the problem selects it', async () => {
+        const before = new Set(await idsOfType(page, 'port:source'));
+        await pickTool(page, 'Event source');
+        await pacedClick(page, await centreOf(page, `${byId('PingServer')} > .bgml-node-body`));
+        const [source] = await newIdsOfType(page, 'port:source', before);
+        const row = `#bgml-problems-list li[data-element-id="${source}"]`;
+        await page.waitForSelector(row);
+        assert.match(await page.locator(row).textContent(), /error/);
+        // marked on the diagram with the class PROTOCOL.md promises (not only GLSP's own marker decoration)
+        await page.waitForSelector(`${byId(source)}.bgml-error`);
+        await page.keyboard.press('Escape');
+        await page.click(row);
+        await page.waitForSelector(`${byId(source)}.selected`);
+        await screenshot(page, '10-problem-selected');
+
+        // Delete removes it, and with it the problem
+        await page.locator(`${DIAGRAM} svg`).first().focus();
+        await page.keyboard.press('Delete');
+        await page.waitForSelector(byId(source), { state: 'detached' });
+        await page.waitForSelector(row, { state: 'detached' });
+    });
+
+    test('deleting an entity removes its connections; undo brings both back', async () => {
+        await page.keyboard.press('Escape');
+        await pacedClick(page, await centreOf(page, `${byId(newClient)} > .bgml-node-body`));
+        await page.waitForSelector(`${byId(newClient)}.selected`);
+        await page.keyboard.press('Delete');
+        await page.waitForSelector(byId(newClient), { state: 'detached' });
+        assert.equal(await page.locator(byId(newEdge)).count(), 0, 'its connection went with it');
+        await page.click('#bgml-undo');
+        await page.waitForSelector(byId(newClient));
+        await page.waitForSelector(byId(newEdge));
+    });
+});
+
+describe('results overlay', { skip }, () => {
+    let tmp;
+    let session;
+    let page;
+
+    before(async () => {
+        tmp = tempDir();
+        session = await openStudio(writeRoundtripWithResults(tmp.dir));
+        page = session.page;
+    });
+    after(async () => {
+        await session?.done();
+        tmp?.remove();
+    });
+
+    test('labels show the newest run, red where it breaks the requirement', async () => {
+        const label = await page.locator(`${byId('TaoTao#result')}`).textContent();
+        assert.match(label, /p50 97\.5 µs/);
+        assert.match(label, /p99 182(\.0)? µs/);
+        assert.equal(await page.locator(`${byId('TaoTao')}.bgml-fail`).count(), 1);
+        // the other connections have no results
+        assert.equal(await page.locator(byType('label:result')).count(), 1);
+        await screenshot(page, '11-results-newest-run');
+    });
+
+    test('choosing another run and metric updates the labels', async () => {
+        const resultLabel = byId('TaoTao#result');
+        const labelMatches = pattern =>
+            page.waitForFunction(([sel, re]) => new RegExp(re).test(document.querySelector(sel)?.textContent ?? ''), [resultLabel, pattern]);
+        await page.waitForSelector('#bgml-run-select option[value="fast"]', { state: 'attached' });
+        await page.selectOption('#bgml-run-select', 'fast');
+        await labelMatches('p50 14\\.2 µs');
+        assert.match(await page.locator(resultLabel).textContent(), /p99 19\.6 µs/);
+        assert.equal(await page.locator(`${byId('TaoTao')}.bgml-pass`).count(), 1);
+        assert.equal(await page.locator(`${byId('TaoTao')}.bgml-fail`).count(), 0);
+
+        await page.selectOption('#bgml-metric-select', 'TaoTaoThroughput');
+        await labelMatches('67\\.8k/s');
+        assert.doesNotMatch(await page.locator(resultLabel).textContent(), /p50/);
+        await screenshot(page, '12-results-fast-run-throughput');
+
+        await page.selectOption('#bgml-metric-select', 'TaoTaoLatency');
+        await labelMatches('p50 14\\.2 µs');
+    });
+
+    test('a click opens the detail with percentiles and a histogram', async () => {
+        await pacedClick(page, await centreOf(page, byId('TaoTao#result')));
+        await page.waitForSelector('#bgml-result-detail[data-element-id="TaoTao"]');
+        const stat = async name => page.locator(`#bgml-result-detail tr[data-stat="${name}"] td`).textContent();
+        assert.equal(await stat('p50'), `${RESULT_RUNS.fast.p50} µs`);
+        assert.equal(await stat('p99'), `${RESULT_RUNS.fast.p99} µs`);
+        assert.equal(await stat('p99.9'), `${RESULT_RUNS.fast.p999} µs`);
+        assert.equal(await page.locator('#bgml-histogram').getAttribute('data-buckets'), '8');
+        assert.ok((await page.locator('#bgml-histogram svg path').count()) >= 8, 'eight bars drawn');
+        await screenshot(page, '13-result-detail');
+    });
+});
+
+describe('dba-color mesh', { skip }, () => {
+    test('the 100-node mesh opens and is laid out without overlaps', async () => {
+        const tmp = tempDir();
+        const session = await openStudio(copyExample('dba-color-mesh.bgml', tmp.dir));
+        try {
+            const page = session.page;
+            const boxes = await page.$$eval(`${DIAGRAM} g.bgml-node`, nodes =>
+                nodes.map(n => {
+                    const r = n.querySelector('.bgml-node-body').getBoundingClientRect();
+                    return { id: n.id, x: r.x, y: r.y, w: r.width, h: r.height };
+                })
+            );
+            assert.ok(boxes.length >= 100, `${boxes.length} nodes drawn`);
+            const overlaps = [];
+            for (let i = 0; i < boxes.length; i++) {
+                for (let j = i + 1; j < boxes.length; j++) {
+                    const a = boxes[i];
+                    const b = boxes[j];
+                    if (a.x < b.x + b.w - 1 && b.x < a.x + a.w - 1 && a.y < b.y + b.h - 1 && b.y < a.y + a.h - 1) {
+                        overlaps.push(a.id + ' / ' + b.id);
+                    }
+                }
+            }
+            assert.deepEqual(overlaps.slice(0, 5), [], 'no two nodes overlap');
+            await page.click('#bgml-fit');
+            await page.waitForTimeout(300);
+            await screenshot(page, '14-dba-color-mesh');
+        } finally {
+            await session.done();
+            tmp.remove();
+        }
+    });
+});
+
+describe('the 1,000-component synthetic model', { skip }, () => {
+    test('opens with its entities laid out on screen', async () => {
+        const tmp = tempDir();
+        const model = join(tmp.dir, 'synthetic.bgml');
+        execFileSync(bgml, ['benchmark', 'model', '--components', '1000', '--write', model], { stdio: 'ignore' });
+        const session = await openStudio(model);
+        try {
+            const page = session.page;
+            // the view draws only what the viewport shows: after the initial fit, a good share of the entities
+            const drawn = await page.locator(`${DIAGRAM} g.bgml-node`).count();
+            assert.ok(drawn >= 100, `${drawn} of 1000 entities on screen`);
+            const inView = await page.$$eval(`${DIAGRAM} g.bgml-node > .bgml-node-body`, bodies => {
+                const w = window.innerWidth;
+                const h = window.innerHeight;
+                return bodies.filter(b => {
+                    const r = b.getBoundingClientRect();
+                    return r.right > 0 && r.bottom > 0 && r.left < w && r.top < h;
+                }).length;
+            });
+            assert.ok(inView >= 100, `${inView} entities inside the window`);
+            await screenshot(page, '15-synthetic-1000');
+        } finally {
+            await session.done();
+            tmp.remove();
+        }
+    });
+});
+
+const omniorbSkip = skip || (existsSync('/usr/bin/omniidl') || process.env.PATH.split(':').some(d => existsSync(join(d, 'omniidl')))
+    ? false
+    : 'omniORB is not installed (omniidl not found; scripts/setup.sh installs it)');
+
+describe('Generate & Run', { skip: omniorbSkip }, () => {
+    test('runs a tiny omniORB model through the one-click run, shows live sample counts and the new run on the overlay', async () => {
+        const tmp = tempDir();
+        const session = await openStudio(writeTinyOmniOrbModel(tmp.dir));
+        try {
+            const page = session.page;
+            await page.waitForSelector('#bgml-run-group:not([hidden])');
+            assert.equal(await page.locator(byType('label:result')).count(), 0, 'no results before the run');
+            // every status the page shows during the run, in order
+            await page.evaluate(() => {
+                window.bgmlRunStatuses = [];
+                const status = document.getElementById('bgml-run-status');
+                new MutationObserver(() => window.bgmlRunStatuses.push(status.textContent)).observe(status, {
+                    childList: true,
+                    characterData: true,
+                    subtree: true
+                });
+            });
+            await page.selectOption('#bgml-run-target', 'omniorb');
+            await pacedClick(page, await centreOf(page, '#bgml-run'));
+            await page.waitForFunction(() => /^(done|failed)/.test(document.getElementById('bgml-run-status')?.textContent ?? ''), null, {
+                timeout: 300_000,
+                polling: 200
+            });
+            const statuses = await page.evaluate(() => window.bgmlRunStatuses);
+            const final = statuses[statuses.length - 1];
+            assert.match(final, /^done: /, statuses.join('\n'));
+            for (const phase of ['generating', 'building', 'measuring', 'collecting']) {
+                assert.ok(statuses.some(t => t.startsWith(phase)), `phase ${phase} shown: ${statuses.join(' | ')}`);
+            }
+            // live sample counts while measuring: some count between none and all of them
+            const counts = statuses.map(t => /^measuring: (\d+) of (\d+) samples/.exec(t)).filter(Boolean);
+            assert.ok(counts.length > 0, `sample counts shown: ${statuses.join(' | ')}`);
+            assert.ok(counts.every(m => Number(m[2]) >= 60000 && Number(m[1]) <= Number(m[2])), counts.map(m => m[0]).join(' | '));
+            // stored and reported as `bgml run` does
+            assert.ok(existsSync(join(tmp.dir, '.bgml', 'results.db')), 'the run is in .bgml/results.db');
+            const report = /report (\S+\.html)/.exec(final);
+            assert.ok(report && existsSync(report[1]), `the HTML report was written: ${final}`);
+
+            // the new run's numbers on the overlay, green since the requirement is generous
+            const label = byId('Ping#result');
+            await page.waitForSelector(label);
+            const text = await page.locator(label).textContent();
+            assert.match(text, /p50 [\d.]+ (ns|µs|ms) · p99 [\d.]+ (ns|µs|ms)/);
+            assert.equal(await page.locator(`${byId('Ping')}.bgml-pass`).count(), 1);
+            assert.ok((await page.locator('#bgml-run-select option').count()) >= 1, 'the run is offered in the run chooser');
+            await screenshot(page, '16-generate-and-run');
+            // and saved on the model file
+            assert.match(readFileSync(join(tmp.dir, 'tiny.bgml'), 'utf8'), /<results [^>]*target="omniorb"/);
+        } finally {
+            await session.done();
+            tmp.remove();
+        }
+    });
+});

@@ -1,0 +1,140 @@
+// Debian's Chromium, headless, driven by playwright-core; helpers that keep every selector inside the diagram's
+// own DOM (Sprotty keeps a hidden copy of the model for measuring under `#bgml-diagram_hidden`).
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM = process.env.BGML_CHROMIUM ?? '/usr/bin/chromium';
+export const DIAGRAM = '#bgml-diagram';
+export const artifactsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
+const CHROMIUM_FLAGS = [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run'
+];
+
+export function chromiumAvailable() {
+    return existsSync(CHROMIUM);
+}
+
+export async function launchBrowser() {
+    return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
+}
+
+export async function newPage(browser) {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    const consoleErrors = [];
+    page.on('console', message => message.type() === 'error' && consoleErrors.push(message.text()));
+    page.on('pageerror', error => consoleErrors.push(String(error)));
+    page.consoleErrors = consoleErrors;
+    return page;
+}
+
+/** Opens the studio page and waits until the diagram has drawn its first model. */
+export async function openDiagram(page, url, { timeout = 30_000 } = {}) {
+    await page.goto(url);
+    await page.waitForSelector('#bgml-app[data-state="ready"]', { timeout });
+    await page.waitForFunction(() => Number(document.getElementById('bgml-app')?.dataset.revision ?? 0) > 0, null, { timeout });
+}
+
+export async function screenshot(page, name) {
+    mkdirSync(artifactsDir, { recursive: true });
+    await page.screenshot({ path: join(artifactsDir, name + '.png') });
+}
+
+/** CSS selector of a GModel element by id, inside the visible diagram. */
+export function byId(id) {
+    return `${DIAGRAM} [id="bgml-diagram_${id}"]`;
+}
+
+export function byType(type) {
+    return `${DIAGRAM} [data-svg-metadata-type="${type}"]`;
+}
+
+/** GModel ids (DOM id minus the diagram prefix) of the elements of one type, in DOM order. */
+export async function idsOfType(page, type) {
+    return page.$$eval(byType(type), elements => elements.map(e => e.id.replace(/^bgml-diagram_/, '')));
+}
+
+export async function revision(page) {
+    return page.evaluate(() => Number(document.getElementById('bgml-app').dataset.revision ?? 0));
+}
+
+/** Waits for the diagram to draw a model newer than `after` (a server round trip). */
+export async function waitForRevision(page, after, timeout = 15_000) {
+    await page.waitForFunction(n => Number(document.getElementById('bgml-app').dataset.revision ?? 0) > n, after, { timeout });
+}
+
+/** Centre of an element on screen. */
+export async function centreOf(page, selector) {
+    const box = await page.locator(selector).first().boundingBox();
+    if (!box) {
+        throw new Error('not visible: ' + selector);
+    }
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Moves the mouse to a point in paced steps, so hover feedback and tools see every move. */
+export async function paceTo(page, point, steps = 12) {
+    await page.mouse.move(point.x, point.y, { steps });
+    await page.waitForTimeout(30);
+}
+
+export async function pacedClick(page, point) {
+    await paceTo(page, point);
+    await page.mouse.down();
+    await page.waitForTimeout(30);
+    await page.mouse.up();
+    await page.waitForTimeout(50);
+}
+
+export async function pacedDrag(page, from, to) {
+    await paceTo(page, from);
+    await page.mouse.down();
+    await paceTo(page, { x: from.x + (to.x - from.x) / 3, y: from.y + (to.y - from.y) / 3 }, 8);
+    await paceTo(page, to, 16);
+    await page.mouse.up();
+    await page.waitForTimeout(50);
+}
+
+/** Clicks a tool palette entry by its label. */
+export async function pickTool(page, label) {
+    const button = page.locator(`${DIAGRAM} .tool-palette .tool-button`, { hasText: label }).first();
+    await button.waitFor({ state: 'visible' });
+    await button.click();
+}
+
+/**
+ * A point on the diagram's canvas with room for a new node to its lower right (the server puts a new node's top
+ * left corner where the user clicked): every probe in a 300 × 130 box around it hits the bare canvas.
+ */
+export async function emptyCanvasPoint(page) {
+    return page.evaluate(() => {
+        const area = document.getElementById('bgml-diagram').getBoundingClientRect();
+        const bare = (x, y) => {
+            const e = document.elementFromPoint(x, y);
+            return e !== null && (e.tagName === 'svg' || e.classList.contains('sprotty-graph'));
+        };
+        // GLSP refuses to create a node whose ghost would stick out of the canvas: keep off its top edge
+        for (let y = area.top + 160; y < area.bottom - 140; y += 30) {
+            for (let x = area.left + 60; x < area.right - 320; x += 30) {
+                let free = true;
+                for (let dy = -10; free && dy <= 120; dy += 20) {
+                    for (let dx = -10; free && dx <= 290; dx += 20) {
+                        free = bare(x + dx, y + dy);
+                    }
+                }
+                if (free) {
+                    return { x, y };
+                }
+            }
+        }
+        throw new Error('no empty spot on the canvas');
+    });
+}

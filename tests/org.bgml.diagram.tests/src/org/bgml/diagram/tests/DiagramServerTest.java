@@ -1,0 +1,202 @@
+package org.bgml.diagram.tests;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.bgml.diagram.layout.LayoutStore;
+import org.bgml.diagram.server.DiagramServer;
+import org.bgml.model.BenchmarkModel;
+import org.bgml.model.Connection;
+import org.bgml.model.Entity;
+import org.bgml.model.Port;
+import org.bgml.model.io.ElementPaths;
+import org.bgml.model.io.ModelFiles;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import com.google.gson.JsonObject;
+
+/** The diagram server over its real WebSocket, as a GLSP client talks to it. */
+class DiagramServerTest {
+    static DiagramServer server;
+    static Path client;
+
+    @BeforeAll
+    static void start(@TempDir Path dist) throws Exception {
+        Files.writeString(dist.resolve("index.html"), "<!doctype html><title>BGML</title>");
+        client = dist;
+        server = DiagramServer.start(0, DiagramServer.newToken(), dist);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        server.close();
+    }
+
+    static Stream<Path> examples() throws Exception {
+        return Files.list(Repo.root().resolve("examples")).filter(p -> p.toString().endsWith(".bgml")).sorted();
+    }
+
+    @ParameterizedTest
+    @MethodSource("examples")
+    void everyExampleOpensWithEntitiesPortsAndConnectionsPlaced(Path example) throws Exception {
+        BenchmarkModel model = ModelFiles.loadModel(example);
+        try (GlspTestClient c = new GlspTestClient(server.webSocketUri())) {
+            c.initialize();
+            Map<String, JsonObject> all = GlspTestClient.index(c.open(example.toString()));
+            for (Entity e : model.getEntities()) {
+                JsonObject node = all.get(ElementPaths.pathOf(e));
+                assertNotNull(node, "no node for " + ElementPaths.pathOf(e));
+                assertTrue(GlspTestClient.str(node, "type").startsWith("node:"));
+                assertTrue(node.getAsJsonObject("size").get("width").getAsDouble() >= 120);
+                double width = node.getAsJsonObject("size").get("width").getAsDouble();
+                for (Port p : e.getPorts()) {
+                    JsonObject port = all.get(ElementPaths.pathOf(p));
+                    assertNotNull(port, "no port " + ElementPaths.pathOf(p));
+                    double x = port.getAsJsonObject("position").get("x").getAsDouble();
+                    assertTrue(x == -8 || x == width - 8, "port " + ElementPaths.pathOf(p) + " is not on the border: x=" + x);
+                }
+            }
+            long edges = all.values().stream().filter(o -> GlspTestClient.str(o, "type").startsWith("edge:")).count();
+            long drawable = model.getConnections().stream().filter(k -> k.getSource() != null && k.getTarget() != null).count();
+            assertEquals(drawable, edges);
+            // no two top-level entities on the same spot after the automatic layout
+            long distinct = model.getEntities().stream().map(e -> all.get(ElementPaths.pathOf(e)).get("position").toString()).distinct().count();
+            assertEquals(model.getEntities().size(), distinct);
+        }
+    }
+
+    @Test
+    void createConnectRefuseRenameDeleteUndoSaveAndReload(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("roundtrip.bgml");
+        Files.copy(Repo.root().resolve("examples/roundtrip.bgml"), file);
+        try (GlspTestClient c = new GlspTestClient(server.webSocketUri())) {
+            c.initialize();
+            c.open(file.toString());
+
+            Map<String, JsonObject> all = GlspTestClient.index(c.edit(Map.of("kind", "createNode", "elementTypeId", "node:component",
+                    "location", Map.of("x", 900, "y", 500), "args", Map.of())));
+            assertEquals(900, all.get("Component1").getAsJsonObject("position").get("x").getAsDouble());
+            all = GlspTestClient.index(c.edit(Map.of("kind", "createNode", "elementTypeId", "port:facet", "containerId", "Component1", "args", Map.of())));
+            assertEquals("Test::RoundTrip", all.get("Component1/facet1").getAsJsonObject("args").get("interface").getAsString());
+            c.edit(Map.of("kind", "createNode", "elementTypeId", "node:client", "location", Map.of("x", 600, "y", 500), "args", Map.of()));
+            c.edit(Map.of("kind", "createNode", "elementTypeId", "port:receptacle", "containerId", "Client1#name", "args", Map.of()));
+            all = GlspTestClient.index(c.edit(Map.of("kind", "createEdge", "elementTypeId", "edge:invocation",
+                    "sourceElementId", "Client1/receptacle1", "targetElementId", "Component1/facet1", "args", Map.of())));
+            JsonObject edge = all.values().stream().filter(o -> "Component1/facet1".equals(GlspTestClient.str(o, "targetId"))).findFirst().orElseThrow();
+            assertEquals("Client1/receptacle1", GlspTestClient.str(edge, "sourceId"));
+
+            // illegal: the wrong way round, and between different interfaces
+            c.send(Map.of("kind", "createEdge", "elementTypeId", "edge:invocation", "sourceElementId", "Component1/facet1",
+                    "targetElementId", "Client1/receptacle1", "args", Map.of()));
+            String why = GlspTestClient.str(c.action("message", m -> "ERROR".equalsIgnoreCase(GlspTestClient.str(m, "severity"))), "message");
+            assertTrue(why.contains("Cannot connect") && why.contains("from the user to the provider"), why);
+            c.edit(Map.of("kind", "createNode", "elementTypeId", "port:facet", "containerId", "Component1", "args", Map.of()));
+            c.edit(Map.of("kind", "bgmlApplyProperty", "elementId", "Component1/facet2", "property", "interface", "value", "Test::Other"));
+            c.send(Map.of("kind", "createEdge", "elementTypeId", "edge:invocation", "sourceElementId", "Client1/receptacle1",
+                    "targetElementId", "Component1/facet2", "args", Map.of()));
+            why = GlspTestClient.str(c.action("message", m -> "ERROR".equalsIgnoreCase(GlspTestClient.str(m, "severity"))), "message");
+            assertTrue(why.contains("interfaces differ") && why.contains("Test::Other"), why);
+
+            // rename in place, with the identifier rules
+            c.send(Map.of("kind", "applyLabelEdit", "labelId", "Component1#name", "text", "9lives"));
+            why = GlspTestClient.str(c.action("message", m -> "ERROR".equalsIgnoreCase(GlspTestClient.str(m, "severity"))), "message");
+            assertTrue(why.contains("starts with a digit"), why);
+            all = GlspTestClient.index(c.edit(Map.of("kind", "applyLabelEdit", "labelId", "Component1#name", "text", "Echo")));
+            assertNotNull(all.get("Echo/facet1"));
+            assertEquals(900, all.get("Echo").getAsJsonObject("position").get("x").getAsDouble(), "the layout follows the rename");
+
+            // delete takes the connection along; undo brings both back; redo deletes again
+            all = GlspTestClient.index(c.edit(Map.of("kind", "deleteElement", "elementIds", List.of("Echo"))));
+            assertNull(all.get("Echo"));
+            assertTrue(all.values().stream().noneMatch(o -> "Echo/facet1".equals(GlspTestClient.str(o, "targetId"))));
+            all = GlspTestClient.index(c.edit(Map.of("kind", "glspUndo")));
+            assertNotNull(all.get("Echo"));
+            assertTrue(all.values().stream().anyMatch(o -> "Echo/facet1".equals(GlspTestClient.str(o, "targetId"))));
+            all = GlspTestClient.index(c.edit(Map.of("kind", "glspRedo")));
+            assertNull(all.get("Echo"));
+            all = GlspTestClient.index(c.edit(Map.of("kind", "glspUndo")));
+            assertNotNull(all.get("Echo"));
+
+            c.send(Map.of("kind", "saveModel"));
+            JsonObject dirty = c.action("setDirtyState", a -> "save".equals(GlspTestClient.str(a, "reason")));
+            assertFalse(dirty.get("isDirty").getAsBoolean());
+        }
+        BenchmarkModel saved = ModelFiles.loadModel(file);
+        Entity echo = (Entity) ElementPaths.resolve(saved, "Echo");
+        assertNotNull(echo);
+        Connection link = saved.getConnections().stream().filter(k -> k.getTarget() != null && "Echo/facet1".equals(ElementPaths.pathOf(k.getTarget())))
+                .findFirst().orElseThrow();
+        assertEquals("Client1/receptacle1", ElementPaths.pathOf(link.getSource()));
+        assertEquals("Test::Other", ElementPaths.pathOf(((org.bgml.model.Facet) ElementPaths.resolve(saved, "Echo/facet2")).getInterface()));
+        assertEquals(900, LayoutStore.load(file).get("Echo").x());
+
+        try (GlspTestClient c = new GlspTestClient(server.webSocketUri())) {
+            c.initialize();
+            Map<String, JsonObject> again = GlspTestClient.index(c.open(file.toString()));
+            assertEquals(900, again.get("Echo").getAsJsonObject("position").get("x").getAsDouble());
+            assertEquals(600, again.get("Client1").getAsJsonObject("position").get("x").getAsDouble());
+        }
+    }
+
+    @Test
+    void liveValidationMarksTheElementAndListsTheProblem(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("roundtrip.bgml");
+        Files.copy(Repo.root().resolve("examples/roundtrip.bgml"), file);
+        try (GlspTestClient c = new GlspTestClient(server.webSocketUri())) {
+            c.initialize();
+            c.open(file.toString());
+            Map<String, JsonObject> all = GlspTestClient.index(c.edit(Map.of("kind", "bgmlApplyProperty", "elementId", "TaoTaoServer/rt",
+                    "property", "interface", "value", "")));
+            assertTrue(all.get("TaoTaoServer/rt").getAsJsonArray("cssClasses").toString().contains("bgml-"), all.get("TaoTaoServer/rt").toString());
+            JsonObject problems = c.action("bgmlSetProblems", a -> a.getAsJsonArray("problems").toString().contains("TaoTaoServer/rt"));
+            assertTrue(problems.getAsJsonArray("problems").size() > 0);
+            JsonObject markers = c.action("setMarkers");
+            assertTrue(markers.toString().contains("TaoTaoServer/rt"), markers.toString());
+        }
+    }
+
+    @Test
+    void theAccessTokenGuardsPageAndSocket() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        URI bare = URI.create("http://127.0.0.1:" + server.port() + "/");
+        assertEquals(403, http.send(HttpRequest.newBuilder(bare).build(), HttpResponse.BodyHandlers.discarding()).statusCode());
+        HttpResponse<String> page = http.send(HttpRequest.newBuilder(server.pageUri(null)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, page.statusCode());
+        assertTrue(page.body().contains("BGML"));
+        assertTrue(page.headers().firstValue("set-cookie").orElse("").contains("HttpOnly"));
+        URI noToken = URI.create("ws://127.0.0.1:" + server.port() + "/bgml");
+        assertThrows(Exception.class, () -> new GlspTestClient(noToken));
+    }
+
+    @Test
+    void generateAndRunSavesFirstAndReportsWhyAnInvalidModelCannotRun(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("roundtrip.bgml");
+        Files.copy(Repo.root().resolve("examples/roundtrip.bgml"), file);
+        try (GlspTestClient c = new GlspTestClient(server.webSocketUri())) {
+            c.initialize();
+            c.open(file.toString());
+            assertTrue(c.action("bgmlRunAvailable").get("available").getAsBoolean());
+            c.edit(Map.of("kind", "bgmlApplyProperty", "elementId", "TaoTaoServer/rt", "property", "interface", "value", ""));
+            c.send(Map.of("kind", "bgmlRun", "target", "omniorb"));
+            c.action("bgmlRunProgress", a -> "generating".equals(GlspTestClient.str(a, "phase")));
+            JsonObject failed = c.action("bgmlRunProgress", a -> "failed".equals(GlspTestClient.str(a, "phase")));
+            assertFalse(GlspTestClient.str(failed, "message").isBlank());
+        }
+        // the run saved the edit first, so what ran is what the user saw
+        assertNull(((org.bgml.model.Facet) ElementPaths.resolve(ModelFiles.loadModel(file), "TaoTaoServer/rt")).getInterface());
+    }
+}
