@@ -1,0 +1,115 @@
+package org.bgml.ide.core.launch;
+
+import java.nio.file.Path;
+
+import org.bgml.ide.core.BgmlIde;
+import org.eclipse.core.resources.IContainer;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.ILaunchConfigurationType;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.eclipse.debug.core.ILaunchManager;
+
+/** The attributes of a "BGML Benchmark" launch configuration, their defaults, and finding or making one for a model. */
+public final class BenchmarkLaunch {
+    /** The model file's full workspace path, e.g. {@code /perf/roundtrip.bgml}. */
+    public static final String MODEL = BgmlIde.PLUGIN_ID + ".model";
+    /** Generator target id: omniorb, tao, ciao, ace. */
+    public static final String TARGET = BgmlIde.PLUGIN_ID + ".target";
+    /** Deployment name; empty for the model's first. */
+    public static final String DEPLOYMENT = BgmlIde.PLUGIN_ID + ".deployment";
+    /** Configuration name; empty for the generator's choice. */
+    public static final String CONFIGURATION = BgmlIde.PLUGIN_ID + ".configuration";
+    /** Output folder: a workspace path ({@code /perf/out}), a path relative to the project, or an absolute path; empty for the default. */
+    public static final String OUTPUT = BgmlIde.PLUGIN_ID + ".output";
+    /** Whether to open the run's HTML report afterwards. */
+    public static final String OPEN_REPORT = BgmlIde.PLUGIN_ID + ".openReport";
+    /** Result sets to keep on the model, 0 for all. */
+    public static final String KEEP = BgmlIde.PLUGIN_ID + ".keep";
+
+    public static final String DEFAULT_TARGET = "omniorb";
+
+    private BenchmarkLaunch() {
+    }
+
+    public static ILaunchConfigurationType type() {
+        return DebugPlugin.getDefault().getLaunchManager().getLaunchConfigurationType(BgmlIde.LAUNCH_TYPE);
+    }
+
+    public static IFile model(ILaunchConfiguration config) throws CoreException {
+        String path = config.getAttribute(MODEL, "");
+        if (path.isEmpty()) {
+            throw new CoreException(BgmlIde.error("the launch configuration '" + config.getName() + "' names no model file", null));
+        }
+        IResource r = ResourcesPlugin.getWorkspace().getRoot().findMember(path);
+        if (!(r instanceof IFile file) || !file.exists()) {
+            throw new CoreException(BgmlIde.error("the model file " + path + " does not exist in the workspace", null));
+        }
+        return file;
+    }
+
+    /** The folder the benchmark is generated, built and run in. */
+    public static Path outputFolder(ILaunchConfiguration config, IFile model, String target) throws CoreException {
+        String out = config.getAttribute(OUTPUT, "").trim();
+        Path projectDir = model.getProject().getLocation().toFile().toPath();
+        if (out.isEmpty()) {
+            String stem = model.getName().replaceFirst("\\.bgml$", "");
+            return projectDir.resolve(BgmlIde.WORK_FOLDER).resolve("benchmarks").resolve(stem + "-" + target);
+        }
+        if (out.startsWith("/")) {
+            IResource r = ResourcesPlugin.getWorkspace().getRoot().findMember(out);
+            if (r instanceof IContainer c && c.getLocation() != null) {
+                return c.getLocation().toFile().toPath();
+            }
+            String first = out.substring(1).split("/")[0];
+            if (ResourcesPlugin.getWorkspace().getRoot().getProject(first).exists()) {
+                IResource project = ResourcesPlugin.getWorkspace().getRoot().getProject(first);
+                return project.getLocation().toFile().toPath().resolve(out.substring(first.length() + 2));
+            }
+            return Path.of(out);
+        }
+        return projectDir.resolve(out);
+    }
+
+    /** The project's results store: {@code <project>/.bgml/results.db}. */
+    public static Path store(IFile model) {
+        return model.getProject().getLocation().toFile().toPath().resolve(BgmlIde.WORK_FOLDER).resolve("results.db");
+    }
+
+    /** The project's report folder: {@code <project>/.bgml/reports}. */
+    public static Path reports(IFile model) {
+        return model.getProject().getLocation().toFile().toPath().resolve(BgmlIde.WORK_FOLDER).resolve("reports");
+    }
+
+    /** The first launch configuration of this type for {@code model} and {@code target}, or a new saved one. */
+    public static ILaunchConfiguration findOrCreate(IFile model, String target) throws CoreException {
+        ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
+        String path = model.getFullPath().toString();
+        for (ILaunchConfiguration c : manager.getLaunchConfigurations(type())) {
+            if (path.equals(c.getAttribute(MODEL, "")) && target.equals(c.getAttribute(TARGET, DEFAULT_TARGET))) {
+                return c;
+            }
+        }
+        String stem = model.getName().replaceFirst("\\.bgml$", "");
+        ILaunchConfigurationWorkingCopy wc = type().newInstance(null, manager.generateLaunchConfigurationName(stem + " (" + target + ")"));
+        initialize(wc, model, target);
+        return wc.doSave();
+    }
+
+    public static void initialize(ILaunchConfigurationWorkingCopy wc, IFile model, String target) {
+        wc.setAttribute(MODEL, model == null ? "" : model.getFullPath().toString());
+        wc.setAttribute(TARGET, target);
+        wc.setAttribute(DEPLOYMENT, "");
+        wc.setAttribute(CONFIGURATION, "");
+        wc.setAttribute(OUTPUT, "");
+        wc.setAttribute(OPEN_REPORT, true);
+        wc.setAttribute(KEEP, 0);
+        if (model != null) {
+            wc.setMappedResources(new IResource[] { model });
+        }
+    }
+}

@@ -1,0 +1,217 @@
+package org.bgml.ui.launch;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.bgml.generator.Targets;
+import org.bgml.ide.core.launch.BenchmarkLaunch;
+import org.bgml.model.BenchmarkModel;
+import org.bgml.model.Configuration;
+import org.bgml.model.Deployment;
+import org.bgml.model.io.ModelFiles;
+import org.bgml.model.io.ModelLoadException;
+import org.bgml.ui.BgmlUi;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.debug.ui.AbstractLaunchConfigurationTab;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Spinner;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.dialogs.FilteredResourcesSelectionDialog;
+
+/** Model, target, deployment, configuration, output folder, report and result sets to keep. */
+public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
+    private static final String FIRST = "(the model's first)";
+    private Text model;
+    private Combo target;
+    private Combo deployment;
+    private Combo configuration;
+    private Text output;
+    private Button openReport;
+    private Spinner keep;
+
+    @Override
+    public void createControl(Composite parent) {
+        Composite c = new Composite(parent, SWT.NONE);
+        c.setLayout(new GridLayout(3, false));
+        setControl(c);
+
+        label(c, "Model:");
+        model = new Text(c, SWT.BORDER);
+        model.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        model.addModifyListener(e -> {
+            fillFromModel();
+            changed();
+        });
+        Button browse = new Button(c, SWT.PUSH);
+        browse.setText("Browse...");
+        browse.addListener(SWT.Selection, e -> browse());
+
+        label(c, "Target:");
+        target = combo(c, SWT.READ_ONLY);
+        Targets.byId().keySet().forEach(target::add);
+
+        label(c, "Deployment:");
+        deployment = combo(c, SWT.NONE);
+
+        label(c, "Configuration:");
+        configuration = combo(c, SWT.NONE);
+
+        label(c, "Output folder:");
+        output = new Text(c, SWT.BORDER);
+        output.setMessage("default: .bgml/benchmarks/MODEL-TARGET in the model's project");
+        output.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
+        output.addModifyListener(e -> changed());
+
+        label(c, "Result sets kept on the model:");
+        keep = new Spinner(c, SWT.BORDER);
+        keep.setMinimum(0);
+        keep.setMaximum(1000);
+        keep.setToolTipText("0 keeps every run's results on the model");
+        keep.addModifyListener(e -> changed());
+        new Label(c, SWT.NONE).setText("(0 keeps all)");
+
+        openReport = new Button(c, SWT.CHECK);
+        openReport.setText("Show the run's report when it is done");
+        openReport.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 3, 1));
+        openReport.addListener(SWT.Selection, e -> changed());
+    }
+
+    private static void label(Composite c, String text) {
+        new Label(c, SWT.NONE).setText(text);
+    }
+
+    private Combo combo(Composite c, int style) {
+        Combo combo = new Combo(c, style | SWT.DROP_DOWN);
+        combo.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
+        combo.addModifyListener(e -> changed());
+        return combo;
+    }
+
+    private void changed() {
+        setDirty(true);
+        updateLaunchConfigurationDialog();
+    }
+
+    private void browse() {
+        FilteredResourcesSelectionDialog dialog = new FilteredResourcesSelectionDialog(getShell(), false, ResourcesPlugin.getWorkspace().getRoot(),
+                IResource.FILE);
+        dialog.setTitle("BGML Model");
+        dialog.setInitialPattern("*.bgml");
+        if (dialog.open() == FilteredResourcesSelectionDialog.OK && dialog.getResult().length == 1) {
+            model.setText(((IResource) dialog.getResult()[0]).getFullPath().toString());
+        }
+    }
+
+    private IFile file() {
+        IResource r = ResourcesPlugin.getWorkspace().getRoot().findMember(model.getText().trim());
+        return r instanceof IFile f && "bgml".equals(f.getFileExtension()) ? f : null;
+    }
+
+    /** Offers the model's deployments and configurations. */
+    private void fillFromModel() {
+        String d = deployment.getText();
+        String k = configuration.getText();
+        deployment.removeAll();
+        configuration.removeAll();
+        deployment.add(FIRST);
+        configuration.add(FIRST);
+        IFile f = file();
+        if (f != null && f.getLocation() != null) {
+            try {
+                BenchmarkModel m = ModelFiles.loadModel(f.getLocation().toFile().toPath());
+                for (Deployment x : m.getDeployments()) {
+                    deployment.add(x.getName());
+                }
+                for (Configuration x : m.getConfigurations()) {
+                    configuration.add(x.getName());
+                }
+            } catch (ModelLoadException e) {
+                // isValid says what is wrong
+            }
+        }
+        deployment.setText(d.isEmpty() ? FIRST : d);
+        configuration.setText(k.isEmpty() ? FIRST : k);
+    }
+
+    @Override
+    public void setDefaults(ILaunchConfigurationWorkingCopy config) {
+        IFile selected = null;
+        try {
+            var window = org.eclipse.ui.PlatformUI.getWorkbench().getActiveWorkbenchWindow();
+            if (window != null && window.getActivePage() != null) {
+                selected = BgmlUi.modelOf(window.getSelectionService().getSelection());
+                if (selected == null) {
+                    selected = BgmlUi.modelOf(window.getActivePage().getActiveEditor());
+                }
+            }
+        } catch (IllegalStateException e) {
+            // no workbench: leave the model empty
+        }
+        BenchmarkLaunch.initialize(config, selected, BenchmarkLaunch.DEFAULT_TARGET);
+    }
+
+    @Override
+    public void initializeFrom(ILaunchConfiguration config) {
+        try {
+            model.setText(config.getAttribute(BenchmarkLaunch.MODEL, ""));
+            target.setText(config.getAttribute(BenchmarkLaunch.TARGET, BenchmarkLaunch.DEFAULT_TARGET));
+            String d = config.getAttribute(BenchmarkLaunch.DEPLOYMENT, "");
+            String k = config.getAttribute(BenchmarkLaunch.CONFIGURATION, "");
+            deployment.setText(d.isEmpty() ? FIRST : d);
+            configuration.setText(k.isEmpty() ? FIRST : k);
+            output.setText(config.getAttribute(BenchmarkLaunch.OUTPUT, ""));
+            openReport.setSelection(config.getAttribute(BenchmarkLaunch.OPEN_REPORT, true));
+            keep.setSelection(config.getAttribute(BenchmarkLaunch.KEEP, 0));
+        } catch (CoreException e) {
+            setErrorMessage(e.getMessage());
+        }
+    }
+
+    @Override
+    public void performApply(ILaunchConfigurationWorkingCopy config) {
+        config.setAttribute(BenchmarkLaunch.MODEL, model.getText().trim());
+        config.setAttribute(BenchmarkLaunch.TARGET, target.getText());
+        config.setAttribute(BenchmarkLaunch.DEPLOYMENT, FIRST.equals(deployment.getText()) ? "" : deployment.getText().trim());
+        config.setAttribute(BenchmarkLaunch.CONFIGURATION, FIRST.equals(configuration.getText()) ? "" : configuration.getText().trim());
+        config.setAttribute(BenchmarkLaunch.OUTPUT, output.getText().trim());
+        config.setAttribute(BenchmarkLaunch.OPEN_REPORT, openReport.getSelection());
+        config.setAttribute(BenchmarkLaunch.KEEP, keep.getSelection());
+        IFile f = file();
+        config.setMappedResources(f == null ? null : new IResource[] { f });
+    }
+
+    @Override
+    public boolean isValid(ILaunchConfiguration config) {
+        setErrorMessage(null);
+        if (file() == null) {
+            setErrorMessage("Choose a .bgml model file in the workspace");
+            return false;
+        }
+        if (!Targets.byId().containsKey(target.getText())) {
+            setErrorMessage("Choose a target: " + String.join(", ", new ArrayList<>(Targets.byId().keySet())));
+            return false;
+        }
+        List<String> offered = List.of(configuration.getItems());
+        if (!offered.contains(configuration.getText())) {
+            setErrorMessage("The model has no configuration '" + configuration.getText() + "'");
+            return false;
+        }
+        return true;
+    }
+
+    @Override
+    public String getName() {
+        return "Benchmark";
+    }
+}

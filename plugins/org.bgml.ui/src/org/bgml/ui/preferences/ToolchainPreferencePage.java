@@ -1,0 +1,86 @@
+package org.bgml.ui.preferences;
+
+import java.util.List;
+
+import org.bgml.ide.core.BgmlIde;
+import org.bgml.ide.core.toolchain.Toolchains;
+import org.bgml.ide.core.toolchain.Toolchains.Location;
+import org.bgml.ide.core.toolchain.Toolchains.Variable;
+import org.eclipse.core.runtime.preferences.InstanceScope;
+import org.eclipse.jface.preference.DirectoryFieldEditor;
+import org.eclipse.jface.preference.FieldEditor;
+import org.eclipse.jface.preference.FieldEditorPreferencePage;
+import org.eclipse.jface.preference.FileFieldEditor;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.IWorkbenchPreferencePage;
+import org.eclipse.ui.preferences.ScopedPreferenceStore;
+
+/**
+ * Toolchain locations: ACE_ROOT, TAO_ROOT, CIAO_ROOT, DANCE_ROOT and omniORB. Empty fields fall back to the
+ * environment the IDE was started with, then to detection; the box below says what each run will use and what is
+ * missing. Build commands and benchmark processes get these as environment variables.
+ */
+public final class ToolchainPreferencePage extends FieldEditorPreferencePage implements IWorkbenchPreferencePage {
+    private Text found;
+
+    public ToolchainPreferencePage() {
+        super(GRID);
+        setDescription("Where the middleware toolchains are. Leave a field empty to use the environment the IDE was started with, "
+                + "or what is detected. The omniORB target needs only the omniORB packages; TAO and CIAO need their source trees.");
+    }
+
+    @Override
+    public void init(IWorkbench workbench) {
+        setPreferenceStore(new ScopedPreferenceStore(InstanceScope.INSTANCE, BgmlIde.PLUGIN_ID));
+    }
+
+    @Override
+    protected void createFieldEditors() {
+        for (Variable v : Variable.values()) {
+            String label = v.name() + ":";
+            FieldEditor editor = v == Variable.OMNIORB_IDL ? new FileFieldEditor(v.name(), label, true, getFieldEditorParent())
+                    : new DirectoryFieldEditor(v.name(), label, getFieldEditorParent());
+            editor.getLabelControl(getFieldEditorParent()).setToolTipText(v.purpose);
+            addField(editor);
+        }
+        Composite parent = getFieldEditorParent();
+        Button detect = new Button(parent, SWT.PUSH);
+        detect.setText("Detect");
+        detect.setToolTipText("Show what each location resolves to with the values above");
+        detect.addListener(SWT.Selection, e -> showFound());
+        new Label(parent, SWT.NONE).setText("What runs will use:");
+        found = new Text(parent, SWT.MULTI | SWT.READ_ONLY | SWT.WRAP | SWT.BORDER | SWT.V_SCROLL);
+        GridData gd = new GridData(SWT.FILL, SWT.FILL, true, true, 3, 1);
+        gd.heightHint = 140;
+        gd.widthHint = 500;
+        found.setLayoutData(gd);
+        showFound();
+    }
+
+    private void showFound() {
+        if (found == null || found.isDisposed()) {
+            return;
+        }
+        List<Location> locations = Toolchains.detect(v -> getPreferenceStore().getString(v.name()), System.getenv(), System.getenv("PATH"));
+        found.setText(Toolchains.describe(locations));
+    }
+
+    @Override
+    public boolean performOk() {
+        boolean ok = super.performOk();
+        showFound();
+        return ok;
+    }
+
+    @Override
+    protected void performApply() {
+        super.performApply();
+        showFound();
+    }
+}
