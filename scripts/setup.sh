@@ -10,6 +10,8 @@ packages=(
   omniidl libomniorb4-dev omniorb omniorb-nameserver omnievents libomnievents-dev
   libace-dev mpc-ace
   chromium
+  xvfb xauth dbus-x11 libwebkit2gtk-4.1-0
+  slurm-wlm munge slurmctld slurmd slurm-client
 )
 # Node.js and npm build the report assets; a machine may already have them from another source.
 command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)

@@ -13,3 +13,9 @@ echo "== command line"
 tests/cli-smoke.sh
 echo "== bgml run: faults end to end"
 tests/run-faults.sh
+echo "== bgml experiment run --engine slurm: a private single-node Slurm"
+tests/slurm-experiment.sh
+echo "== diagram: client unit tests and browser tests (headless Chromium)"
+tests/diagram-browser/run.sh
+echo "== BGML Studio under Xvfb: wizard, editor, Generate & Run, results view"
+tests/ui-smoke.sh

@@ -13,6 +13,8 @@ public final class Bgml {
     public static final int OK = 0;
     public static final int MODEL_ERRORS = 1;
     public static final int UNUSABLE = 2;
+    /** A defect in bgml itself: the command threw instead of reporting. */
+    public static final int INTERNAL_ERROR = 3;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -31,6 +33,9 @@ public final class Bgml {
         register(new AnnotateCommand());
         register(new ReportCommand());
         register(new CompareCommand());
+        register(new ExperimentCommand());
+        register(new AnalyzeCommand());
+        register(new StudioCommand());
     }
 
     private void register(Command command) {
@@ -54,6 +59,12 @@ public final class Bgml {
             err.println("bgml " + command.name() + ": " + e.getMessage());
             err.println("usage: bgml " + command.name() + " " + command.synopsis());
             return UNUSABLE;
+        } catch (RuntimeException | LinkageError e) {
+            // A command should report what went wrong itself; anything thrown past it is a bug in bgml. Say so in
+            // one line first, then give the trace for the bug report, and never exit 0.
+            err.println("bgml " + command.name() + ": internal error: " + e + " (this is a defect in bgml; the trace follows)");
+            e.printStackTrace(err);
+            return INTERNAL_ERROR;
         }
     }
 
@@ -65,6 +76,6 @@ public final class Bgml {
             s.printf("  %-10s %s%n", c.name(), c.summary());
         }
         s.println();
-        s.println("exit codes: 0 success, 1 model errors, 2 unusable input or usage");
+        s.println("exit codes: 0 success, 1 model errors, 2 unusable input or usage, 3 internal error");
     }
 }

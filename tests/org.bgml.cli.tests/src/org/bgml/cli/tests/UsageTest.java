@@ -14,7 +14,7 @@ class UsageTest {
         assertEquals(2, r.code(), r.toString());
         assertEquals("", r.out());
         assertEquals("usage: bgml <command> [arguments]", r.errLines().get(0));
-        assertTrue(r.err().contains("exit codes: 0 success, 1 model errors, 2 unusable input or usage"), r.toString());
+        assertTrue(r.err().contains("exit codes: 0 success, 1 model errors, 2 unusable input or usage, 3 internal error"), r.toString());
         for (String command : new String[] {"validate", "info", "format", "benchmark"}) {
             assertTrue(r.errLines().stream().anyMatch(l -> l.matches("  " + command + " +\\S.*")), "usage lists " + command + "\n" + r);
         }
