@@ -244,7 +244,7 @@ final class ExperimentCommand implements Command {
             for (Map.Entry<String, String> e : run.levels().entrySet()) {
                 levels.append(levels.length() == 0 ? "" : " ").append(e.getKey()).append('=').append(e.getValue());
             }
-            err.printf(Locale.ROOT, "[%7.1f s] run %d (config %d, rep %d) %s | done %d, failed %d, remaining %d of this session | finish ~%s UTC (%s)%n",
+            err.printf(Locale.ROOT, "[%7.1f s] run %d (config %d, rep %d) %s | done %d, failed %d, remaining %d in this invocation | finish ~%s UTC (%s)%n",
                     elapsed, run.index(), run.point(), run.repetition(), record.ok() ? "ok" : "FAILED: " + firstLine(record.failure()), done,
                     failed, remaining, CLOCK.format(Instant.now().plusMillis((long) (eta * 1000))), duration(eta));
             if (!record.ok()) {
