@@ -18,45 +18,12 @@ import org.bgml.model.PrimitiveKind;
 import org.bgml.model.Sequence;
 import org.bgml.model.Struct;
 import org.bgml.model.TypeRef;
-import org.bgml.model.Typedef;
 
 /**
  * The C++ expressions omniORB code needs for IDL types, on top of the classic mapping: copies and defaults
  * for results, what the cubit behaviour can cube, payload sizes and sample arguments for the client.
  */
 public class OmniOrbTypes extends CorbaCppMapping {
-
-    /** The type a use finally denotes, typedefs followed. */
-    public TypeRef resolve(TypeRef t) {
-        TypeRef r = t;
-        for (int guard = 0; r != null && r.getNamed() instanceof Typedef td && guard < 64; guard++) {
-            r = td.getAliasedType();
-        }
-        return r;
-    }
-
-    /** Both uses denote one C++ type (typedefs are aliases in C++). */
-    public boolean sameType(TypeRef a, TypeRef b) {
-        TypeRef x = resolve(a);
-        TypeRef y = resolve(b);
-        if (x == null || y == null) {
-            return false;
-        }
-        if (x.getNamed() != null || y.getNamed() != null) {
-            return x.getNamed() == y.getNamed();
-        }
-        return x.getPrimitive() == y.getPrimitive();
-    }
-
-    /** The first in or inout parameter of {@code op} with the type of {@code wanted}, or null. */
-    public Parameter matchingInput(Operation op, TypeRef wanted) {
-        for (Parameter p : op.getParameters()) {
-            if (p.getDirection() != ParameterDirection.OUT && sameType(p.getType(), wanted)) {
-                return p;
-            }
-        }
-        return null;
-    }
 
     /** A new value, owned by the caller as the mapping wants for results and outs, equal to {@code src}. */
     public String copy(TypeRef t, String src) {

@@ -46,7 +46,7 @@ public class TaoBehaviours {
         boolean cube = kind == BehaviourKind.CUBIT;
         for (Parameter p : op.getParameters()) {
             if (p.getDirection() == ParameterDirection.OUT) {
-                Parameter source = source(op, p.getType());
+                Parameter source = types.matchingInput(op, p.getType());
                 if (source != null) {
                     used.add(source);
                 }
@@ -56,7 +56,7 @@ public class TaoBehaviours {
         }
         List<String> result = new ArrayList<>();
         if (op.getReturnType() != null) {
-            Parameter source = source(op, op.getReturnType());
+            Parameter source = types.matchingInput(op, op.getReturnType());
             if (source != null) {
                 used.add(source);
             }
@@ -86,16 +86,6 @@ public class TaoBehaviours {
 
     public String setterParameter() {
         return "value";
-    }
-
-    /** The first in or inout parameter of the same type: what echo gives back. */
-    private Parameter source(Operation op, TypeRef type) {
-        for (Parameter p : op.getParameters()) {
-            if (p.getDirection() != ParameterDirection.OUT && types.same(p.getType(), type)) {
-                return p;
-            }
-        }
-        return null;
     }
 
     private List<String> assignOut(Parameter out, Parameter source, boolean cube) {

@@ -13,7 +13,6 @@ import org.bgml.model.PrimitiveKind;
 import org.bgml.model.Sequence;
 import org.bgml.model.Struct;
 import org.bgml.model.TypeRef;
-import org.bgml.model.Typedef;
 
 /**
  * C++ facts about IDL types beyond the parameter mapping: what a type is after its typedefs, how many CDR
@@ -21,38 +20,6 @@ import org.bgml.model.Typedef;
  * the argument set-up of clients are written with these.
  */
 public class TaoTypes extends CorbaCppMapping {
-
-    /** The type behind all typedefs: a primitive or a struct, event, sequence, enum or interface. */
-    public TypeRef resolve(TypeRef t) {
-        TypeRef r = t;
-        while (r != null && r.getNamed() instanceof Typedef td) {
-            r = td.getAliasedType();
-        }
-        return r;
-    }
-
-    /** Two type uses denote the same C++ type (typedefs are aliases in C++). */
-    public boolean same(TypeRef a, TypeRef b) {
-        TypeRef x = resolve(a);
-        TypeRef y = resolve(b);
-        if (x == null || y == null) {
-            return false;
-        }
-        if (x.getNamed() != null || y.getNamed() != null) {
-            return x.getNamed() == y.getNamed();
-        }
-        return x.getPrimitive() == y.getPrimitive();
-    }
-
-    public PrimitiveKind primitiveOf(TypeRef t) {
-        TypeRef r = resolve(t);
-        return r == null || r.getNamed() != null ? null : r.getPrimitive();
-    }
-
-    public NamedType namedOf(TypeRef t) {
-        TypeRef r = resolve(t);
-        return r == null ? null : r.getNamed();
-    }
 
     /** Numbers that can be cubed. */
     public boolean isNumeric(TypeRef t) {

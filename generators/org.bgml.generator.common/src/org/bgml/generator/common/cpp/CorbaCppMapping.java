@@ -5,6 +5,7 @@ import org.bgml.model.EventType;
 import org.bgml.model.Interface;
 import org.bgml.model.Member;
 import org.bgml.model.NamedType;
+import org.bgml.model.Operation;
 import org.bgml.model.Parameter;
 import org.bgml.model.ParameterDirection;
 import org.bgml.model.PrimitiveKind;
@@ -20,6 +21,50 @@ import org.bgml.generator.common.idl.IdlTypes;
  * match the skeletons the IDL compilers generate.
  */
 public class CorbaCppMapping {
+
+    /** The type a use finally denotes, typedefs followed: a primitive or a struct, event, sequence, enum or interface. */
+    public TypeRef resolve(TypeRef t) {
+        TypeRef r = t;
+        for (int guard = 0; r != null && r.getNamed() instanceof Typedef td && guard < 64; guard++) {
+            r = td.getAliasedType();
+        }
+        return r;
+    }
+
+    /** Both uses denote one C++ type (typedefs are aliases in C++). */
+    public boolean sameType(TypeRef a, TypeRef b) {
+        TypeRef x = resolve(a);
+        TypeRef y = resolve(b);
+        if (x == null || y == null) {
+            return false;
+        }
+        if (x.getNamed() != null || y.getNamed() != null) {
+            return x.getNamed() == y.getNamed();
+        }
+        return x.getPrimitive() == y.getPrimitive();
+    }
+
+    /** The primitive behind a use's typedefs, or null when it denotes a named type. */
+    public PrimitiveKind primitiveOf(TypeRef t) {
+        TypeRef r = resolve(t);
+        return r == null || r.getNamed() != null ? null : r.getPrimitive();
+    }
+
+    /** The named type behind a use's typedefs, or null when it denotes a primitive. */
+    public NamedType namedOf(TypeRef t) {
+        TypeRef r = resolve(t);
+        return r == null ? null : r.getNamed();
+    }
+
+    /** The first in or inout parameter of {@code op} with the type of {@code wanted} (what an echo gives back), or null. */
+    public Parameter matchingInput(Operation op, TypeRef wanted) {
+        for (Parameter p : op.getParameters()) {
+            if (p.getDirection() != ParameterDirection.OUT && sameType(p.getType(), wanted)) {
+                return p;
+            }
+        }
+        return null;
+    }
 
     /** The C++ type of a type use, e.g. {@code ::CORBA::ULongLong}, {@code ::Test::Timestamp}. */
     public String type(TypeRef t) {
