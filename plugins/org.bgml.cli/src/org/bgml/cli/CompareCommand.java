@@ -40,17 +40,14 @@ final class CompareCommand implements Command {
         if (a.positional().size() < 2) {
             throw new UsageException("compare needs at least two runs, got " + a.positional().size());
         }
-        List<StoredRun> runs = new ArrayList<>();
+        List<StoredRun> runs;
         try (ResultsStore store = Stores.open(a, name(), err)) {
             if (store == null) {
                 return Bgml.UNUSABLE;
             }
-            for (String ref : a.positional()) {
-                StoredRun run = Stores.run(store, ref, name(), err);
-                if (run == null) {
-                    return Bgml.UNUSABLE;
-                }
-                runs.add(run);
+            runs = Stores.runs(store, a.positional(), name(), err);
+            if (runs == null) {
+                return Bgml.UNUSABLE;
             }
         } catch (ResultsStoreException e) {
             err.println("bgml " + name() + ": " + e.getMessage());

@@ -65,17 +65,14 @@ final class ReportCommand implements Command {
         if (compare != null && compare.size() < 2) {
             throw new UsageException("--compare needs at least two run ids, got " + compare.size());
         }
-        List<StoredRun> runs = new ArrayList<>();
+        List<StoredRun> runs;
         try (ResultsStore store = Stores.open(a, name(), err)) {
             if (store == null) {
                 return Bgml.UNUSABLE;
             }
-            for (String ref : compare != null ? compare : List.of(a.optional("--run"))) {
-                StoredRun run = Stores.run(store, ref, name(), err);
-                if (run == null) {
-                    return Bgml.UNUSABLE;
-                }
-                runs.add(run);
+            runs = Stores.runs(store, compare != null ? compare : List.of(a.optional("--run")), name(), err);
+            if (runs == null) {
+                return Bgml.UNUSABLE;
             }
         } catch (ResultsStoreException e) {
             err.println("bgml " + name() + ": " + e.getMessage());

@@ -2,6 +2,8 @@ package org.bgml.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 import org.bgml.launcher.results.ResultsStore;
@@ -39,5 +41,18 @@ final class Stores {
             return null;
         }
         return run.get();
+    }
+
+    /** Finds every run of {@code refs} in order, or prints why one is missing and returns null. */
+    static List<StoredRun> runs(ResultsStore store, List<String> refs, String command, PrintStream err) throws ResultsStoreException {
+        List<StoredRun> runs = new ArrayList<>();
+        for (String ref : refs) {
+            StoredRun run = run(store, ref, command, err);
+            if (run == null) {
+                return null;
+            }
+            runs.add(run);
+        }
+        return runs;
     }
 }

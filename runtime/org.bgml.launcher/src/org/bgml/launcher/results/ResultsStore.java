@@ -96,26 +96,36 @@ public final class ResultsStore implements AutoCloseable {
      * returns its id. On any failure nothing of the run is kept.
      */
     public long record(RunRecord run) throws ResultsStoreException {
+        return inTransaction(run, "the run " + run.runId() + " was not stored in", () -> insertWholeRun(run));
+    }
+
+    /** The body of a transaction over the store's connection. */
+    @FunctionalInterface
+    private interface Work<T> {
+        T run() throws SQLException;
+    }
+
+    /**
+     * Runs {@code work} in one transaction and commits it; on any failure rolls everything back and reports it as
+     * {@code failure} (a run id that is already stored is said so plainly).
+     */
+    private <T> T inTransaction(RunRecord run, String failure, Work<T> work) throws ResultsStoreException {
         try {
             connection.setAutoCommit(false);
         } catch (SQLException e) {
             throw failure("cannot start a transaction on", e);
         }
         try {
-            long id = insertRun(run);
-            insertSettings(id, run.settings());
-            insertEnvironment(id, run.environment());
-            insertProcesses(id, run.processes());
-            insertMeasurements(id, run.measurements());
+            T result = work.run();
             connection.commit();
-            return id;
+            return result;
         } catch (SQLException e) {
             rollback();
             if (e instanceof SQLiteException s && s.getResultCode() == SQLiteErrorCode.SQLITE_CONSTRAINT_UNIQUE
                     && String.valueOf(e.getMessage()).contains("runs.run_id")) {
                 throw new ResultsStoreException("the run " + run.runId() + " was not stored: a run with that id is already in " + file);
             }
-            throw failure("the run " + run.runId() + " was not stored in", e);
+            throw failure(failure, e);
         } catch (RuntimeException e) {
             rollback();
             throw new ResultsStoreException("the run " + run.runId() + " was not stored in " + file + ": " + e, e);
@@ -126,6 +136,16 @@ public final class ResultsStore implements AutoCloseable {
                 // the connection is unusable; close() reports nothing more useful
             }
         }
+    }
+
+    /** Inserts a run with its settings, environment, processes and measurements; returns its id. */
+    private long insertWholeRun(RunRecord run) throws SQLException {
+        long id = insertRun(run);
+        insertSettings(id, run.settings());
+        insertEnvironment(id, run.environment());
+        insertProcesses(id, run.processes());
+        insertMeasurements(id, run.measurements());
+        return id;
     }
 
     private long insertRun(RunRecord r) throws SQLException {
@@ -320,27 +340,17 @@ public final class ResultsStore implements AutoCloseable {
      * twice.
      */
     public Optional<Long> record(RunRecord run, ExperimentLink link) throws ResultsStoreException {
-        try {
-            connection.setAutoCommit(false);
-        } catch (SQLException e) {
-            throw failure("cannot start a transaction on", e);
-        }
-        try {
+        return inTransaction(run, "the run " + run.runId() + " of an experiment was not stored in", () -> {
             try (PreparedStatement s = connection.prepareStatement("SELECT 1 FROM experiment_runs WHERE experiment = ? AND run_index = ?")) {
                 s.setLong(1, link.experiment());
                 s.setInt(2, link.runIndex());
                 try (ResultSet r = s.executeQuery()) {
                     if (r.next()) {
-                        connection.rollback();
-                        return Optional.empty();
+                        return Optional.<Long>empty();
                     }
                 }
             }
-            long id = insertRun(run);
-            insertSettings(id, run.settings());
-            insertEnvironment(id, run.environment());
-            insertProcesses(id, run.processes());
-            insertMeasurements(id, run.measurements());
+            long id = insertWholeRun(run);
             try (PreparedStatement s = connection.prepareStatement(
                     "INSERT INTO experiment_runs (experiment, run_index, point, repetition, run) VALUES (?, ?, ?, ?, ?)")) {
                 s.setLong(1, link.experiment());
@@ -350,21 +360,8 @@ public final class ResultsStore implements AutoCloseable {
                 s.setLong(5, id);
                 s.executeUpdate();
             }
-            connection.commit();
             return Optional.of(id);
-        } catch (SQLException e) {
-            rollback();
-            throw failure("the run " + run.runId() + " of an experiment was not stored in", e);
-        } catch (RuntimeException e) {
-            rollback();
-            throw new ResultsStoreException("the run " + run.runId() + " was not stored in " + file + ": " + e, e);
-        } finally {
-            try {
-                connection.setAutoCommit(true);
-            } catch (SQLException ignored) {
-                // the connection is unusable; close() reports nothing more useful
-            }
-        }
+        });
     }
 
     /** The stored runs of an experiment plan, by run index. */
