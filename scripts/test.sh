@@ -19,3 +19,5 @@ echo "== diagram: client unit tests and browser tests (headless Chromium)"
 tests/diagram-browser/run.sh
 echo "== BGML Studio under Xvfb: wizard, editor, Generate & Run, results view"
 tests/ui-smoke.sh
+echo "== update site: p2's director installs BGML into a bare Eclipse IDE, which then runs it"
+tests/p2-install.sh
