@@ -24,7 +24,8 @@ import {
 } from '@eclipse-glsp/client';
 import { Container, interfaces } from 'inversify';
 import { BgmlEdgeCreationTool } from './diagram/edge-creation';
-import { BgmlEdge, BgmlNode, BgmlPort } from './diagram/model';
+import { BgmlContainerManager } from './diagram/metric-drop';
+import { BgmlBadge, BgmlEdge, BgmlNode, BgmlPort } from './diagram/model';
 import { BgmlBadgeLabelView, BgmlEdgeView, BgmlNodeView, BgmlPortView, ProblemClassPostprocessor } from './diagram/views';
 import { DiagramState } from './host/diagram-state';
 import { NoticeBar } from './panels/notice-bar';
@@ -61,12 +62,16 @@ export const bgmlElementsModule = new FeatureModule(
         configureModelElement(context, LabelTypes.NAME, GLabel, GLabelView, { enable: [editLabelFeature] });
         configureModelElement(context, LabelTypes.KIND, GLabel, GLabelView);
         configureModelElement(context, LabelTypes.RESULT, GLabel, BgmlBadgeLabelView);
-        configureModelElement(context, LabelTypes.METRIC, GLabel, BgmlBadgeLabelView);
-        configureModelElement(context, LabelTypes.OPTION, GLabel, BgmlBadgeLabelView);
+        // metric badges and option labels select on their own: a click opens the metric's or configuration's sheet
+        configureModelElement(context, LabelTypes.METRIC, BgmlBadge, BgmlBadgeLabelView);
+        configureModelElement(context, LabelTypes.OPTION, BgmlBadge, BgmlBadgeLabelView);
         // `comp:header` is one of GLSP's default types already
         configureModelElement(context, CompartmentTypes.BODY, GCompartment, GCompartmentView);
         // a refused connection is explained instead of silently ignored
         rebind(EdgeCreationTool).to(BgmlEdgeCreationTool).inSingletonScope();
+        // a metric from the palette drops onto the connection or port under the mouse
+        bind(BgmlContainerManager).toSelf().inSingletonScope();
+        rebind(TYPES.IContainerManager).toService(BgmlContainerManager);
         bind(ProblemClassPostprocessor).toSelf().inSingletonScope();
         bind(TYPES.IVNodePostprocessor).toService(ProblemClassPostprocessor);
     },

@@ -3,6 +3,7 @@ import {
     EditableLabel,
     GChildElement,
     GEdge,
+    GLabel,
     GModelElement,
     GPort,
     Nameable,
@@ -12,6 +13,7 @@ import {
     deletableFeature,
     isEditableLabel,
     nameFeature,
+    selectFeature,
     withEditLabelFeature
 } from '@eclipse-glsp/client';
 import { KIND_NAMES, LabelTypes } from '../protocol/element-types';
@@ -86,6 +88,15 @@ export class BgmlPort extends GPort implements Nameable, WithEditableLabel {
 }
 
 export class BgmlEdge extends GEdge {}
+
+/**
+ * A metric badge (`METRIC#badge`) or an option label (`ENTITY#option/CONFIGURATION`): selectable on its own, so a
+ * click opens the metric's or the configuration's property sheet; a selected metric badge can be deleted.
+ */
+export class BgmlBadge extends GLabel {
+    static override readonly DEFAULT_FEATURES = [...GLabel.DEFAULT_FEATURES, selectFeature, argsFeature];
+    args?: Args;
+}
 
 /**
  * Result numbers are carried in `args` (PROTOCOL.md): on the `label:result` overlay label of an edge or port, or on

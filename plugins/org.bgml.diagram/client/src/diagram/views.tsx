@@ -168,14 +168,14 @@ export class BgmlEdgeView extends GEdgeView {
 /** Overlay, metric and option labels: text on a light plate so they stay readable over edges. */
 @injectable()
 export class BgmlBadgeLabelView extends GLabelView {
-    override render(label: Readonly<GLabel>, _context: RenderingContext): VNode | undefined {
+    override render(label: Readonly<GLabel & Partial<Selectable>>, _context: RenderingContext): VNode | undefined {
         const text = label.text ?? '';
         // the server sizes labels generously (it cannot measure text); fit the plate to 10 px text instead
         const estimate = text.length * 5.8 + 2;
         const width = label.size.width > 0 ? Math.min(label.size.width, estimate) : estimate;
         const height = label.size.height > 0 ? label.size.height : 14;
         return (
-            <g class-bgml-badge={true}>
+            <g class-bgml-badge={true} class-selected={label.selected === true}>
                 <rect class-bgml-badge-plate={true} x={-3} y={-1} width={width + 6} height={height + 2} rx={3} ry={3} />
                 <text class-sprotty-label={true}>{text}</text>
             </g>

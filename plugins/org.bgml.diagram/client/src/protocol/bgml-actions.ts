@@ -63,13 +63,25 @@ export namespace RunAction {
     }
 }
 
-export type PropertyKind = 'text' | 'number' | 'boolean' | 'choice' | 'readonly';
+/**
+ * `combo`: free text offering `choices`; `action`: a button that applies `value` to the property; `links`: element
+ * paths (`choices`) that open in the property panel.
+ */
+export type PropertyKind = 'text' | 'number' | 'boolean' | 'choice' | 'combo' | 'multichoice' | 'readonly' | 'action' | 'links' | 'list';
+/** One line of a `list` row: `text`, and a button applying property `action` with `value` (none without `action`). */
+export interface PropertyEntry {
+    text: string;
+    action?: string;
+    value?: string;
+    note?: string;
+}
 export interface PropertyDescriptor {
     name: string;
     label: string;
     value: string;
     kind: PropertyKind;
     choices?: string[];
+    entries?: PropertyEntry[];
 }
 export interface SetPropertiesAction extends Action {
     kind: typeof SetPropertiesAction.KIND;

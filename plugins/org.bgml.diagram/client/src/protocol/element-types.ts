@@ -3,6 +3,8 @@
  * src/protocol/protocol-names.spec.ts checks that every name here still appears in PROTOCOL.md.
  */
 export const DIAGRAM_TYPE = 'bgml-diagram';
+/** The root graph's id; also the element id of the model's own property sheet. */
+export const ROOT_ID = 'bgml-model';
 
 export const NodeTypes = {
     SERVER: 'node:server',
@@ -22,6 +24,13 @@ export const PortTypes = {
 export const EdgeTypes = {
     INVOCATION: 'edge:invocation',
     EVENT: 'edge:event'
+} as const;
+
+/** Palette-only types: a metric dropped on the connection or port it measures (never a diagram element). */
+export const MetricTypes = {
+    LATENCY: 'metric:latency',
+    THROUGHPUT: 'metric:throughput',
+    JITTER: 'metric:jitter'
 } as const;
 
 export const LabelTypes = {

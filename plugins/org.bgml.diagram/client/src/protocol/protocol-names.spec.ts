@@ -11,9 +11,10 @@ import {
     SetProblemsAction,
     SetPropertiesAction,
     SetRunsAction,
-    SetViewpointAction
+    SetViewpointAction,
+    type PropertyKind
 } from './bgml-actions';
-import { CompartmentTypes, CssClasses, DIAGRAM_TYPE, EdgeTypes, LabelTypes, NodeTypes, PortTypes } from './element-types';
+import { CompartmentTypes, CssClasses, DIAGRAM_TYPE, EdgeTypes, LabelTypes, MetricTypes, NodeTypes, PortTypes, ROOT_ID } from './element-types';
 
 // The server repeats these names in Java; PROTOCOL.md is the one place both sides answer to.
 const protocol = readFileSync(process.env.BGML_PROTOCOL_MD ?? '../PROTOCOL.md', 'utf8');
@@ -28,10 +29,18 @@ test('every element type the client draws is defined in PROTOCOL.md', () => {
         ...Object.values(PortTypes),
         ...Object.values(EdgeTypes),
         ...Object.values(LabelTypes),
-        ...Object.values(CompartmentTypes)
+        ...Object.values(CompartmentTypes),
+        ...Object.values(MetricTypes)
     ];
     assert.deepEqual(types.filter(t => !protocol.includes('`' + t + '`')), []);
     assert.ok(protocol.includes('`' + DIAGRAM_TYPE + '`'));
+    assert.ok(protocol.includes('`' + ROOT_ID + '`'));
+});
+
+test('every property kind the panel draws is in PROTOCOL.md', () => {
+    const kinds: PropertyKind[] = ['text', 'number', 'boolean', 'choice', 'combo', 'multichoice', 'readonly', 'action', 'links', 'list'];
+    const row = protocol.split('\n').find(line => line.startsWith('| `bgmlSetProperties`')) ?? '';
+    assert.deepEqual(kinds.filter(k => !row.includes(k)), []);
 });
 
 test('every custom action kind of the client is in PROTOCOL.md', () => {

@@ -21,6 +21,11 @@ public final class BgmlTypes {
     public static final String INVOCATION = "edge:invocation";
     public static final String EVENT = "edge:event";
 
+    /** Palette only: a metric dropped on the connection or port it measures (no diagram element has this type). */
+    public static final String METRIC_LATENCY = "metric:latency";
+    public static final String METRIC_THROUGHPUT = "metric:throughput";
+    public static final String METRIC_JITTER = "metric:jitter";
+
     public static final String LABEL_NAME = "label:name";
     public static final String LABEL_KIND = "label:kind";
     public static final String LABEL_RESULT = "label:result";
@@ -43,6 +48,7 @@ public final class BgmlTypes {
 
     public static final List<String> ENTITY_TYPES = List.of(SERVER, CLIENT, COMPONENT, ASSEMBLY);
     public static final List<String> PORT_TYPES = List.of(FACET, RECEPTACLE, SOURCE, SINK);
+    public static final List<String> METRIC_TYPES = List.of(METRIC_LATENCY, METRIC_THROUGHPUT, METRIC_JITTER);
 
     private BgmlTypes() {
     }

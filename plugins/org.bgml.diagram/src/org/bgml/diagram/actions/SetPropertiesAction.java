@@ -11,8 +11,21 @@ public class SetPropertiesAction extends Action {
     private final String title;
     private final List<Property> properties;
 
-    /** One row; kind is text, number, boolean, choice or readonly. */
-    public record Property(String name, String label, String value, String kind, List<String> choices) {
+    /**
+     * One row; kind is text, number, boolean, choice, combo, multichoice, readonly, action, links or list (PROTOCOL.md).
+     * Only a list has {@code entries}.
+     */
+    public record Property(String name, String label, String value, String kind, List<String> choices, List<Entry> entries) {
+        public Property(String name, String label, String value, String kind, List<String> choices) {
+            this(name, label, value, kind, choices, null);
+        }
+    }
+
+    /**
+     * One line of a list row: {@code text} shown, with a button that applies property {@code action} with {@code value}
+     * (no button when {@code action} is null); {@code note} says something about the entry (may be null).
+     */
+    public record Entry(String text, String action, String value, String note) {
     }
 
     public SetPropertiesAction() {

@@ -91,7 +91,21 @@ public final class BgmlActionHandlers {
             if (o == null) {
                 return listOf(new SetPropertiesAction(action.getElementId(), "(nothing selected)", List.of()));
             }
-            return listOf(new SetPropertiesAction(action.getElementId(), PropertySheet.title(o), PropertySheet.of(state.getModel(), o)));
+            List<SetPropertiesAction.Property> properties = new ArrayList<>(PropertySheet.of(state.getModel(), o));
+            // what the validator says about this element and its contents (configurations and metrics are not drawn)
+            List<String> problems = new ArrayList<>();
+            for (org.bgml.validation.ModelDiagnostic d : state.getDiagnostics()) {
+                for (EObject x = d.element(); x != null; x = x.eContainer()) {
+                    if (x == o && (o != state.getModel() || d.element() == o)) {
+                        problems.add(d.severity().name().toLowerCase(java.util.Locale.ROOT) + ": " + d.message() + " [" + d.ruleId() + "]");
+                        break;
+                    }
+                }
+            }
+            if (!problems.isEmpty()) {
+                properties.add(new SetPropertiesAction.Property("problems", "Problems", String.join("\n", problems), "readonly", null));
+            }
+            return listOf(new SetPropertiesAction(action.getElementId(), PropertySheet.title(o), properties));
         }
     }
 }

@@ -6,6 +6,7 @@ import org.bgml.diagram.handler.ApplyPropertyHandler;
 import org.bgml.diagram.handler.ChangeBoundsHandler;
 import org.bgml.diagram.handler.CreateConnectionHandler;
 import org.bgml.diagram.handler.CreateEntityHandler;
+import org.bgml.diagram.handler.CreateMetricHandler;
 import org.bgml.diagram.handler.CreatePortHandler;
 import org.bgml.diagram.handler.DeleteHandler;
 import org.bgml.diagram.handler.LayoutHandler;
@@ -83,6 +84,7 @@ public class BgmlDiagramModule extends DiagramModule {
         binding.add(CompoundOperationHandler.class);
         binding.add(CreateEntityHandler.class);
         binding.add(CreatePortHandler.class);
+        binding.add(CreateMetricHandler.class);
         binding.add(CreateConnectionHandler.class);
         binding.add(ChangeBoundsHandler.class);
         binding.add(DeleteHandler.class);

@@ -22,9 +22,12 @@ public class BgmlPalette implements ToolPaletteItemProvider {
         List<PaletteItem> edges = new ArrayList<>(List.of(
                 new PaletteItem("palette-" + INVOCATION, "Invocation (receptacle → facet)", new TriggerEdgeCreationAction(INVOCATION), null, "A"),
                 new PaletteItem("palette-" + EVENT, "Event (source → sink)", new TriggerEdgeCreationAction(EVENT), null, "B")));
+        List<PaletteItem> metrics = new ArrayList<>(List.of(node(METRIC_LATENCY, "Latency metric", "A"),
+                node(METRIC_THROUGHPUT, "Throughput metric", "B"), node(METRIC_JITTER, "Jitter metric", "C")));
         return new ArrayList<>(List.of(PaletteItem.createPaletteGroup("palette-entities", "Entities", entities, null, "A"),
                 PaletteItem.createPaletteGroup("palette-ports", "Ports", ports, null, "B"),
-                PaletteItem.createPaletteGroup("palette-connections", "Connections", edges, null, "C")));
+                PaletteItem.createPaletteGroup("palette-connections", "Connections", edges, null, "C"),
+                PaletteItem.createPaletteGroup("palette-metrics", "Metrics (drop on a connection or port)", metrics, null, "D")));
     }
 
     private static PaletteItem node(String type, String label, String sort) {

@@ -78,16 +78,36 @@ public class BgmlGModelFactory implements GModelFactory {
         this.state = state;
     }
     private final Map<String, GModelElement> elements = new HashMap<>();
+    /** Counts the model's changes, so that a diagram rebuilt for an unchanged model reuses the last validation. */
+    private final ChangeCounter changes = new ChangeCounter();
+    /** The option labels of each configuration in the configuration viewpoint, to flag its constraint violations. */
+    private final Map<Configuration, List<GLabel>> optionLabels = new IdentityHashMap<>();
+    private BenchmarkModel watched;
+    private long validatedAt = -1;
 
     @Override
     public void createGModel() {
         BenchmarkModel model = state.getModel();
         ids.clear();
         elements.clear();
+        optionLabels.clear();
 
         long t0 = System.nanoTime();
-        List<ModelDiagnostic> diagnostics = new ModelValidator().validate(model);
-        state.setDiagnostics(diagnostics);
+        if (model != watched) {
+            if (watched != null) {
+                watched.eAdapters().remove(changes);
+            }
+            model.eAdapters().add(changes);
+            watched = model;
+            validatedAt = -1;
+        }
+        // a move, a viewpoint or run choice leaves the model as it was: its diagnostics still hold
+        List<ModelDiagnostic> diagnostics = state.getDiagnostics();
+        if (validatedAt != changes.count || diagnostics == null) {
+            diagnostics = new ModelValidator().validate(model);
+            state.setDiagnostics(diagnostics);
+            validatedAt = changes.count;
+        }
         long t1 = System.nanoTime();
         AutoLayout.ensure(model, state.getLayout());
         long t2 = System.nanoTime();
@@ -333,7 +353,7 @@ public class BgmlGModelFactory implements GModelFactory {
 
     private void addOptionLabels(BenchmarkModel model) {
         Map<Entity, List<String>> byEntity = new LinkedHashMap<>();
-        Map<Entity, List<String>> configsByEntity = new LinkedHashMap<>();
+        Map<Entity, List<Configuration>> configsByEntity = new LinkedHashMap<>();
         for (Configuration c : model.getConfigurations()) {
             List<String> settings = new ArrayList<>();
             for (OptionSetting s : c.getSettings()) {
@@ -349,7 +369,7 @@ public class BgmlGModelFactory implements GModelFactory {
             }
             for (Entity e : targets) {
                 byEntity.computeIfAbsent(e, k -> new ArrayList<>()).add(text);
-                configsByEntity.computeIfAbsent(e, k -> new ArrayList<>()).add(ElementPaths.pathOf(c));
+                configsByEntity.computeIfAbsent(e, k -> new ArrayList<>()).add(c);
             }
         }
         byEntity.forEach((e, texts) -> {
@@ -360,9 +380,11 @@ public class BgmlGModelFactory implements GModelFactory {
             }
             double y = ((GNode) node).getSize().getHeight() + 4;
             for (int i = 0; i < texts.size(); i++) {
-                String configPath = configsByEntity.get(e).get(i);
+                Configuration configuration = configsByEntity.get(e).get(i);
+                String configPath = ElementPaths.pathOf(configuration);
                 GLabel l = label(id + OPTION_SUFFIX + "/" + configPath, LABEL_OPTION, texts.get(i), 0, y + 16 * i);
                 l.getArgs().put("configuration", configPath);
+                optionLabels.computeIfAbsent(configuration, k -> new ArrayList<>()).add(l);
                 node.getChildren().add(l);
                 elements.put(l.getId(), l);
             }
@@ -401,6 +423,13 @@ public class BgmlGModelFactory implements GModelFactory {
 
     private void addDiagnosticClasses(List<ModelDiagnostic> diagnostics) {
         for (ModelDiagnostic d : diagnostics) {
+            // a configuration is not drawn: its violations mark its option labels (configuration viewpoint)
+            for (EObject x = d.element(); x != null; x = x.eContainer()) {
+                if (x instanceof Configuration c) {
+                    optionLabels.getOrDefault(c, List.of()).forEach(label -> flag(label, d));
+                    break;
+                }
+            }
             String id = displayedId(d.element());
             GModelElement e = id == null ? null : elements.get(id);
             if (e == null || e == elements.get(ROOT_ID)) {
@@ -414,6 +443,19 @@ public class BgmlGModelFactory implements GModelFactory {
             if (css != null && e instanceof GArgumentable a && !"error".equals(a.getArgs().get(ARG_PROBLEM))) {
                 a.getArgs().put(ARG_PROBLEM, d.severity() == Severity.ERROR ? "error" : "warning");
             }
+        }
+    }
+
+    private static void flag(GLabel label, ModelDiagnostic d) {
+        String css = d.severity() == Severity.ERROR ? CSS_ERROR : d.severity() == Severity.WARNING ? CSS_WARNING : null;
+        if (css == null) {
+            return;
+        }
+        if (!label.getCssClasses().contains(css)) {
+            label.getCssClasses().add(css);
+        }
+        if (!"error".equals(label.getArgs().get(ARG_PROBLEM))) {
+            label.getArgs().put(ARG_PROBLEM, d.severity() == Severity.ERROR ? "error" : "warning");
         }
     }
 
@@ -484,6 +526,19 @@ public class BgmlGModelFactory implements GModelFactory {
                 box.getArgs().put("node", node.getName() == null ? "" : node.getName());
                 box.getChildren().add(label(id + NAME_SUFFIX, LABEL_NAME, node.getName() + " / " + p.getName(), 6, 4));
                 graph.getChildren().add(box);
+            }
+        }
+    }
+
+    /** Counts every change anywhere in the model (adding, removing or setting anything). */
+    private static final class ChangeCounter extends org.eclipse.emf.ecore.util.EContentAdapter {
+        long count;
+
+        @Override
+        public void notifyChanged(org.eclipse.emf.common.notify.Notification n) {
+            super.notifyChanged(n);
+            if (!n.isTouch()) {
+                count++;
             }
         }
     }

@@ -21,6 +21,7 @@ public class ApplyPropertyHandler extends BgmlOperationHandler<ApplyPropertyOper
         }
         if ("name".equals(op.getProperty()) && o instanceof NamedElement named) {
             String name = op.getValue() == null ? "" : op.getValue().trim();
+            // the model itself has no container: only the identifier rules apply to its name
             String problem = ModelElements.nameProblem(o.eContainer(), o, name);
             if (problem != null) {
                 return refuse("Cannot rename: " + problem + ".");
@@ -37,7 +38,9 @@ public class ApplyPropertyHandler extends BgmlOperationHandler<ApplyPropertyOper
             Runnable change = PropertySheet.apply(state.getModel(), o, op.getProperty(), op.getValue());
             return edit("Set " + op.getProperty(), change);
         } catch (IllegalArgumentException | ClassCastException e) {
-            return refuse("Cannot set " + op.getProperty() + " of " + PropertySheet.title(o) + ": " + e.getMessage() + ".");
+            // a Remove button is not a field being set: say what could not be removed
+            String what = op.getProperty().startsWith("remove") ? "remove" : "set " + op.getProperty() + " of " + PropertySheet.title(o);
+            return refuse("Cannot " + what + ": " + e.getMessage() + ".");
         }
     }
 }

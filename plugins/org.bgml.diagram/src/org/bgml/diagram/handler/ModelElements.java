@@ -24,6 +24,11 @@ public final class ModelElements {
         if (id.equals(BgmlTypes.ROOT_ID)) {
             return model;
         }
+        // an option label, ENTITY#option/CONFIGURATION, stands for its configuration
+        int option = id.indexOf(BgmlTypes.OPTION_SUFFIX + "/");
+        if (option >= 0) {
+            return ElementPaths.resolve(model, id.substring(option + BgmlTypes.OPTION_SUFFIX.length() + 1));
+        }
         String path = BgmlTypes.ownerId(id);
         EObject found = ElementPaths.resolve(model, path);
         if (found == null) {
@@ -59,6 +64,9 @@ public final class ModelElements {
         }
         if (clause != null) {
             return "'" + (name == null ? "" : name) + "' " + clause;
+        }
+        if (container == null) {
+            return null;
         }
         String key = Identifiers.collisionKey(name);
         for (EObject sibling : container.eContents()) {

@@ -2,11 +2,10 @@ package org.bgml.diagram.handler;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
+import org.bgml.diagram.actions.SetPropertiesAction.Entry;
 import org.bgml.diagram.actions.SetPropertiesAction.Property;
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.BgmlFactory;
@@ -38,6 +37,7 @@ import org.bgml.model.Workload;
 import org.bgml.model.io.ElementPaths;
 import org.bgml.model.io.ModelFiles;
 import org.eclipse.emf.common.util.Enumerator;
+import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.emf.ecore.resource.ResourceSet;
@@ -55,7 +55,7 @@ public final class PropertySheet {
     }
 
     public static String title(EObject o) {
-        String kind = o.eClass().getName();
+        String kind = o instanceof BenchmarkModel ? "Model" : o.eClass().getName();
         return o instanceof NamedElement n && n.getName() != null ? kind + " " + n.getName() : kind;
     }
 
@@ -72,10 +72,10 @@ public final class PropertySheet {
             interfaceRows(model, r.getInterface(), p);
             p.add(new Property("multiplex", "Multiplex", String.valueOf(r.isMultiplex()), "boolean", null));
         } else if (o instanceof EventSource s) {
-            p.add(choice("eventType", "Event type", path(s.getEventType()), IdlTypes.paths(model, EventType.class)));
+            p.add(combo("eventType", "Event type", path(s.getEventType()), IdlTypes.paths(model, EventType.class)));
             p.add(choice("sourceKind", "Source kind", s.getKind().getLiteral(), literals(EventSourceKind.VALUES)));
         } else if (o instanceof EventSink s) {
-            p.add(choice("eventType", "Event type", path(s.getEventType()), IdlTypes.paths(model, EventType.class)));
+            p.add(combo("eventType", "Event type", path(s.getEventType()), IdlTypes.paths(model, EventType.class)));
         } else if (o instanceof Connection c) {
             p.add(ro("source", "From", path(c.getSource())));
             p.add(ro("target", "To", path(c.getTarget())));
@@ -83,21 +83,13 @@ public final class PropertySheet {
         } else if (o instanceof Metric m) {
             metricRows(m, p);
         } else if (o instanceof Configuration c) {
-            for (OptionSetting s : c.getSettings()) {
-                OptionDefinition d = s.getOption();
-                String name = d == null ? "?" : d.getName();
-                if (d != null && (d.getType() == OptionType.ENUM || d.getType() == OptionType.BOOL)) {
-                    List<String> values = d.getType() == OptionType.BOOL ? List.of("true", "false", "") : with(d.getValues(), "");
-                    p.add(choice("setting:" + name, name, s.getValue(), values));
-                } else {
-                    p.add(text("setting:" + name, name, s.getValue()));
-                }
-            }
-            p.add(choice("addSetting", "Add option", "", optionNames(model)));
-            p.add(ro("processes", "Processes", String.join(", ", c.getProcesses().stream().map(ElementPaths::pathOf).toList())));
+            configurationRows(model, c, p);
         } else if (o instanceof BenchmarkModel) {
+            p.add(links("configurations", "Configurations", model.getConfigurations().stream().map(ElementPaths::pathOf).toList()));
             p.add(text("addConfiguration", "Add configuration (name)", ""));
-            p.add(ro("configurations", "Configurations", String.join(", ", model.getConfigurations().stream().map(NamedElement::getName).toList())));
+            p.add(ro("entities", "Entities", String.valueOf(model.getEntities().size())));
+            p.add(ro("connections", "Connections", String.valueOf(model.getConnections().size())));
+            p.add(links("metricList", "Metrics", model.getMetrics().stream().map(ElementPaths::pathOf).toList()));
         }
         if (o instanceof Port port) {
             metricRows(model, m -> m.getPort() == port, p);
@@ -105,19 +97,70 @@ public final class PropertySheet {
         return p;
     }
 
+    private static void configurationRows(BenchmarkModel model, Configuration c, List<Property> p) {
+        for (OptionSetting s : c.getSettings()) {
+            OptionDefinition d = s.getOption();
+            String name = d == null ? "?" : d.getName();
+            if (d != null && (d.getType() == OptionType.ENUM || d.getType() == OptionType.BOOL)) {
+                // a boolean option spells its values as its catalogue does (omniORB: 0/1), else true/false
+                List<String> values = d.getType() == OptionType.BOOL && d.getValues().isEmpty() ? List.of("true", "false", "")
+                        : with(d.getValues(), "");
+                p.add(choice("setting:" + name, name, s.getValue(), values));
+            } else {
+                p.add(text("setting:" + name, name, s.getValue()));
+            }
+            p.add(action("removeSetting", "Remove " + name, name));
+        }
+        p.add(choice("addSetting", "Add option", "", with(optionNames(model), "")));
+        List<String> processes = processPaths(model);
+        if (processes.isEmpty() && model.getDeployments().isEmpty()) {
+            // what the planner and the option generators do without a deployment
+            p.add(ro("processes", "Applies to processes", "The model has no process yet: without a deployment each entity runs in a"
+                    + " process of its own, and this configuration applies to all of them."));
+        } else if (processes.isEmpty()) {
+            p.add(ro("processes", "Applies to processes", "The model's deployments have no process yet: this configuration applies"
+                    + " to every process; add processes to a deployment to choose among them."));
+        } else {
+            p.add(new Property("processes", "Applies to processes (none ticked: all)",
+                    String.join(",", c.getProcesses().stream().map(ElementPaths::pathOf).toList()), "multichoice", processes));
+        }
+        p.add(action("removeConfiguration", "Remove configuration", c.getName()));
+    }
+
     private static void interfaceRows(BenchmarkModel model, Interface i, List<Property> p) {
-        p.add(choice("interface", "Interface", path(i), IdlTypes.paths(model, Interface.class)));
-        p.add(text("operations", "Operations", i == null ? "" : String.join(", ", i.getOperations().stream().map(Operation::getName).toList())));
+        p.add(combo("interface", "Interface", path(i), IdlTypes.paths(model, Interface.class)));
+        if (i != null) {
+            List<Entry> entries = new ArrayList<>();
+            for (Operation op : i.getOperations()) {
+                List<String> by = model.getMetrics().stream().filter(m -> measures(m, op)).map(Metric::getName).toList();
+                entries.add(new Entry(OperationSignature.format(op), "removeOperation", ElementPaths.pathOf(op),
+                        by.isEmpty() ? null : "measured by " + String.join(", ", by)));
+            }
+            p.add(new Property("operations", "Operations of " + i.getName(),
+                    String.join("\n", entries.stream().map(Entry::text).toList()), "list", null, entries));
+            p.add(text("addOperation", "Add operation, e.g. ping(in sequence<octet> payload)", ""));
+        }
     }
 
     private static void metricRows(BenchmarkModel model, java.util.function.Predicate<Metric> measures, List<Property> p) {
         List<String> names = model.getMetrics().stream().filter(measures).map(ElementPaths::pathOf).toList();
-        p.add(ro("metrics", "Metrics", String.join(", ", names)));
+        p.add(links("metrics", "Metrics", names));
         p.add(choice("addMetric", "Add metric", "", with(METRIC_KINDS, "")));
+    }
+
+    /** The interface a metric's invocation or port uses, or null. */
+    private static Interface interfaceOf(Metric m) {
+        Port port = m.getConnection() != null ? m.getConnection().getTarget() : m.getPort();
+        return port instanceof Facet f ? f.getInterface() : port instanceof Receptacle r ? r.getInterface() : null;
     }
 
     private static void metricRows(Metric m, List<Property> p) {
         p.add(ro("measures", "Measures", m.getConnection() != null ? path(m.getConnection()) : path(m.getPort())));
+        Interface measured = interfaceOf(m);
+        if (measured != null) {
+            p.add(choice("operation", "Operation (empty: the first)", path(m.getOperation()),
+                    with(measured.getOperations().stream().map(ElementPaths::pathOf).toList(), "")));
+        }
         p.add(num("warmupIterations", "Warm-up iterations", m.getWarmupIterations()));
         p.add(num("samples", "Samples", m.getSamples()));
         Requirement r = m.getRequirement();
@@ -170,13 +213,6 @@ public final class PropertySheet {
                 });
                 return all(changes);
             }
-            case "operations" -> {
-                Interface i = o instanceof Facet f ? f.getInterface() : o instanceof Receptacle r ? r.getInterface() : null;
-                if (i == null) {
-                    throw new IllegalArgumentException("choose an interface first");
-                }
-                return operations(i, v);
-            }
             case "multiplex" -> {
                 Receptacle r = (Receptacle) o;
                 boolean b = Boolean.parseBoolean(v);
@@ -201,9 +237,64 @@ public final class PropertySheet {
                 c.setName(v);
                 return () -> model.getConfigurations().add(c);
             }
+            case "addOperation" -> {
+                Interface i = o instanceof Facet f ? f.getInterface() : o instanceof Receptacle r ? r.getInterface() : null;
+                if (i == null) {
+                    throw new IllegalArgumentException("choose or type an interface first");
+                }
+                if (!(i.eContainer() instanceof Module)) {
+                    throw new IllegalArgumentException("interface " + i.getName() + " is not in a module");
+                }
+                List<Runnable> changes = new ArrayList<>();
+                Operation op = OperationSignature.parse(model, i, v, changes);
+                changes.add(() -> i.getOperations().add(op));
+                return all(changes);
+            }
+            case "removeOperation" -> {
+                return removeOperation(model, o, v);
+            }
+            case "removeSetting" -> {
+                Configuration c = (Configuration) o;
+                OptionSetting s = ModelElements.first(c.getSettings(), OptionSetting.class,
+                        x -> x.getOption() != null && v.equals(x.getOption().getName()));
+                if (s == null) {
+                    throw new IllegalArgumentException("configuration '" + c.getName() + "' has no setting of " + v);
+                }
+                return () -> c.getSettings().remove(s);
+            }
+            case "removeConfiguration" -> {
+                Configuration c = (Configuration) o;
+                return () -> org.eclipse.emf.ecore.util.EcoreUtil.delete(c, true);
+            }
+            case "processes" -> {
+                Configuration c = (Configuration) o;
+                List<org.bgml.model.Process> chosen = new ArrayList<>();
+                for (String part : v.split("[,\\s]+")) {
+                    if (part.isEmpty()) {
+                        continue;
+                    }
+                    if (!(ModelElements.resolve(model, part) instanceof org.bgml.model.Process process)) {
+                        throw new IllegalArgumentException("no process '" + part + "' in the model's deployments");
+                    }
+                    if (!chosen.contains(process)) {
+                        chosen.add(process);
+                    }
+                }
+                return () -> {
+                    c.getProcesses().clear();
+                    c.getProcesses().addAll(chosen);
+                };
+            }
             case "addSetting" -> {
                 Configuration c = (Configuration) o;
+                if (v.isEmpty()) {
+                    return () -> {
+                    };
+                }
                 OptionDefinition d = findOption(model, v);
+                if (c.getSettings().stream().anyMatch(x -> x.getOption() == d)) {
+                    throw new IllegalArgumentException("configuration '" + c.getName() + "' sets " + d.getName() + " already");
+                }
                 OptionSetting s = BgmlFactory.eINSTANCE.createOptionSetting();
                 s.setOption(d);
                 s.setValue(d.getDefault() != null ? d.getDefault() : d.getValues().isEmpty() ? "" : d.getValues().get(0));
@@ -220,6 +311,16 @@ public final class PropertySheet {
                 throw new IllegalArgumentException("configuration '" + c.getName() + "' has no setting of " + name);
             }
             return v.isEmpty() ? () -> c.getSettings().remove(s) : () -> s.setValue(v);
+        }
+        if (o instanceof Metric m && property.equals("operation")) {
+            if (v.isEmpty()) {
+                return () -> m.setOperation(null);
+            }
+            Interface measured = interfaceOf(m);
+            if (!(ModelElements.resolve(model, v) instanceof Operation op) || measured == null || op.eContainer() != measured) {
+                throw new IllegalArgumentException("'" + v + "' is not an operation of the measured interface");
+            }
+            return () -> m.setOperation(op);
         }
         if (o instanceof Metric m) {
             return metric(m, property, v);
@@ -261,32 +362,57 @@ public final class PropertySheet {
         return created;
     }
 
-    /** Keeps the named operations that stay, adds {@code void name()} for each new name, removes the others. */
-    private static Runnable operations(Interface i, String list) {
-        Set<String> wanted = new LinkedHashSet<>();
-        for (String s : list.split("[,\\s]+")) {
-            if (!s.isEmpty()) {
-                String problem = ModelElements.nameProblem(i, null, s);
-                boolean existing = i.getOperations().stream().anyMatch(op -> s.equals(op.getName()));
-                if (problem != null && !existing) {
-                    throw new IllegalArgumentException(problem);
-                }
-                wanted.add(s);
-            }
+    /**
+     * Removes an operation of the port's interface. Refused while a metric measures it (named, or as the interface's
+     * first operation when the metric names none): the metric would silently measure another call.
+     */
+    private static Runnable removeOperation(BenchmarkModel model, EObject o, String path) {
+        Interface i = o instanceof Facet f ? f.getInterface() : o instanceof Receptacle r ? r.getInterface() : null;
+        if (i == null) {
+            throw new IllegalArgumentException("the port has no interface");
         }
-        return () -> {
-            i.getOperations().removeIf(op -> !wanted.contains(op.getName()));
-            for (String s : wanted) {
-                if (i.getOperations().stream().noneMatch(op -> s.equals(op.getName()))) {
-                    Operation op = BgmlFactory.eINSTANCE.createOperation();
-                    op.setName(s);
-                    i.getOperations().add(op);
-                }
+        if (!(ModelElements.resolve(model, path) instanceof Operation op) || op.eContainer() != i) {
+            throw new IllegalArgumentException("'" + path + "' is not an operation of " + i.getName());
+        }
+        List<String> by = model.getMetrics().stream().filter(m -> measures(m, op)).map(Metric::getName).toList();
+        if (!by.isEmpty()) {
+            throw new IllegalArgumentException((by.size() == 1 ? "metric " : "metrics ") + String.join(", ", by) + " measure"
+                    + (by.size() == 1 ? "s " : " ") + op.getName() + ": choose another operation in "
+                    + (by.size() == 1 ? "its" : "their") + " sheet or delete " + (by.size() == 1 ? "it" : "them") + " first");
+        }
+        return () -> i.getOperations().remove(op);
+    }
+
+    /** Whether metric {@code m} measures {@code op}: it names it, or names none and op is its interface's first. */
+    private static boolean measures(Metric m, Operation op) {
+        if (m.getOperation() != null) {
+            return m.getOperation() == op;
+        }
+        Interface measured = interfaceOf(m);
+        return measured != null && !measured.getOperations().isEmpty() && measured.getOperations().get(0) == op;
+    }
+
+    /** The element paths of the processes of the model's deployments. */
+    private static List<String> processPaths(BenchmarkModel model) {
+        List<String> processes = new ArrayList<>();
+        model.getDeployments().forEach(d -> d.eAllContents().forEachRemaining(x -> {
+            if (x instanceof org.bgml.model.Process process) {
+                processes.add(ElementPaths.pathOf(process));
             }
-        };
+        }));
+        return processes;
     }
 
     private static Runnable addMetric(BenchmarkModel model, EObject o, String kind) {
+        Metric m = newMetric(model, o, kind);
+        return () -> model.getMetrics().add(m);
+    }
+
+    /**
+     * A new metric of {@code kind} ({@code Latency}, {@code Throughput}, {@code Jitter}) measuring connection or port
+     * {@code o}, named after it, with 1,000 warm-up iterations and 10,000 samples; not yet in the model.
+     */
+    public static Metric newMetric(BenchmarkModel model, EObject o, String kind) {
         if (!METRIC_KINDS.contains(kind)) {
             throw new IllegalArgumentException("choose one of " + String.join(", ", METRIC_KINDS));
         }
@@ -307,7 +433,12 @@ public final class PropertySheet {
         m.setName(ModelElements.freshName(model, base));
         m.setWarmupIterations(1000);
         m.setSamples(10000);
-        return () -> model.getMetrics().add(m);
+        // a call needs an operation to measure: the interface's first, which the sheet can change
+        Interface measured = interfaceOf(m);
+        if (measured != null && !measured.getOperations().isEmpty()) {
+            m.setOperation(measured.getOperations().get(0));
+        }
+        return m;
     }
 
     private static Runnable metric(Metric m, String property, String v) {
@@ -443,6 +574,21 @@ public final class PropertySheet {
         return new Property(name, label, value == null ? "" : value, "choice", choices);
     }
 
+    /** A text field that also offers {@code choices}; a value outside them is allowed (it may create something). */
+    private static Property combo(String name, String label, String value, List<String> choices) {
+        return new Property(name, label, value == null ? "" : value, "combo", choices);
+    }
+
+    /** A button: applies {@code name} with {@code value} when pressed. */
+    private static Property action(String name, String label, String value) {
+        return new Property(name, label, value == null ? "" : value, "action", null);
+    }
+
+    /** Element paths the user can open in the property panel (elements the diagram does not draw). */
+    private static Property links(String name, String label, List<String> paths) {
+        return new Property(name, label, String.join(", ", paths), "links", paths);
+    }
+
     /** Options of the model's own catalogues and of the shipped ones, as {@code catalog/option}. */
     static List<String> optionNames(BenchmarkModel model) {
         List<String> names = new ArrayList<>();
@@ -460,7 +606,8 @@ public final class PropertySheet {
         if (set != null) {
             for (String file : CATALOGS) {
                 try {
-                    Resource r = set.getResource(ModelFiles.CATALOGS.appendSegment(file), true);
+                    // bgml:/catalogs/FILE (appendSegment would add a second slash after the folder's), as hand-written models refer to it
+                    Resource r = set.getResource(URI.createURI(ModelFiles.CATALOGS + file), true);
                     r.getContents().stream().filter(OptionCatalog.class::isInstance).map(OptionCatalog.class::cast)
                             .filter(c -> !all.contains(c)).forEach(all::add);
                 } catch (RuntimeException e) {
