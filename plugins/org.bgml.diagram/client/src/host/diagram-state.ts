@@ -5,7 +5,7 @@ import { BGML_SHELL, ShellElements } from '../panels/shell';
 /**
  * Publishes the diagram's state on the shell element for hosts and tests: `data-state` (loading, ready) and
  * `data-revision`, counted up after each model from the server (set or update) has been drawn; selection and hover
- * feedback do not count.
+ * feedback do not count. `data-selection` is a JSON array of the selected elements' ids.
  */
 @injectable()
 export class DiagramState implements IDiagramStartup, IActionHandler {
@@ -32,6 +32,11 @@ export class DiagramState implements IDiagramStartup, IActionHandler {
             });
         });
         this.editorContext.onDirtyStateChanged(change => (this.shell.root.dataset.dirty = String(change.isDirty)));
+        // the selected elements' ids, for a host that follows the selection (the Eclipse editor's Properties view)
+        this.shell.root.dataset.selection = '[]';
+        this.editorContext.onSelectionChanged(change => {
+            this.shell.root.dataset.selection = JSON.stringify(change.selectedElements);
+        });
     }
 
     handle(action: Action): void {

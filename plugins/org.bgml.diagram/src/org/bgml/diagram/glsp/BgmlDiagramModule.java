@@ -77,6 +77,7 @@ public class BgmlDiagramModule extends DiagramModule {
         binding.add(BgmlActionHandlers.RequestProperties.class);
         binding.add(RunHandler.class);
         binding.add(RunHandler.Finish.class);
+        binding.add(DiagramSessions.TaskHandler.class);
     }
 
     @Override

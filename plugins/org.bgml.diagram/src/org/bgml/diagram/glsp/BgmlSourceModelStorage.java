@@ -10,6 +10,7 @@ import org.bgml.model.BgmlFactory;
 import org.bgml.model.io.ModelFiles;
 import org.bgml.model.io.ModelLoadException;
 import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.glsp.server.actions.ActionDispatcher;
 import org.eclipse.glsp.server.actions.SaveModelAction;
 import org.eclipse.glsp.server.features.core.model.RequestModelAction;
 import org.eclipse.glsp.server.features.core.model.SourceModelStorage;
@@ -27,6 +28,11 @@ public class BgmlSourceModelStorage implements SourceModelStorage {
 
     @Inject
     protected BgmlModelState state;
+    /** Bound by {@link org.bgml.diagram.server.DiagramServer}: lets an in-process host find this session by file. */
+    @Inject(optional = true)
+    protected DiagramSessions sessions;
+    @Inject
+    protected ActionDispatcher dispatcher;
 
     @Override
     public void loadSourceModel(RequestModelAction action) {
@@ -48,6 +54,9 @@ public class BgmlSourceModelStorage implements SourceModelStorage {
         }
         state.open(file, model, LayoutStore.load(file));
         state.getTimings().loadNanos = System.nanoTime() - t0;
+        if (sessions != null) {
+            sessions.opened(file, state, dispatcher);
+        }
     }
 
     static BenchmarkModel emptyModel(Path file) {
@@ -69,6 +78,9 @@ public class BgmlSourceModelStorage implements SourceModelStorage {
 
     @Override
     public void saveSourceModel(SaveModelAction action) {
+        if (sessions != null && sessions.hostSaves(state)) {
+            return;
+        }
         try {
             save(state);
         } catch (IOException e) {

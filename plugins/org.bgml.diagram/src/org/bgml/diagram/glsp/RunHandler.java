@@ -28,6 +28,10 @@ import com.google.inject.Inject;
  * Generate &amp; Run: saves the model, then runs it through the launcher's {@link OneClickRun} (what {@code bgml run}
  * does: generate, build, run, store in {@code .bgml/results.db}, write the report), on a thread of its own, reporting each
  * phase as {@code bgmlRunProgress}. The results are annotated onto the open model as an undoable edit and saved.
+ * <p>
+ * When a host in this JVM owns the file ({@link DiagramSessions#runByHost}, the Eclipse model editor), the handler
+ * neither saves nor runs: it hands the request to the host, which saves through its own path and launches the run
+ * its own way, and tells the client so ({@code launched}); the host reports the end with {@link DiagramSessions#runStatus}.
  */
 public class RunHandler extends AbstractActionHandler<RunAction> {
     @Inject
@@ -36,6 +40,12 @@ public class RunHandler extends AbstractActionHandler<RunAction> {
     protected ActionDispatcher dispatcher;
     @Inject
     protected ModelSubmissionHandler submission;
+    /** Bound by {@link org.bgml.diagram.server.DiagramServer}: a host in this JVM may run the model itself. */
+    @Inject(optional = true)
+    protected DiagramSessions sessions;
+
+    /** The phase the client shows while the host runs the model. */
+    public static final String LAUNCHED = "launched";
 
     private final AtomicBoolean running = new AtomicBoolean();
 
@@ -87,6 +97,10 @@ public class RunHandler extends AbstractActionHandler<RunAction> {
 
     @Override
     protected List<Action> executeAction(RunAction action) {
+        if (sessions != null && sessions.hostRuns(state, action.getTarget(), action.getConfiguration())) {
+            return listOf(new RunProgressAction(LAUNCHED, "runs as an Eclipse launch on " + action.getTarget()
+                    + ": progress in the Progress view, output in the Console", 0, 0, ""));
+        }
         if (!running.compareAndSet(false, true)) {
             return listOf(new RunProgressAction("failed", "a run is already under way", 0, 0, ""));
         }

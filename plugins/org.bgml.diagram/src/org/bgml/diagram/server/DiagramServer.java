@@ -1,5 +1,6 @@
 package org.bgml.diagram.server;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -7,8 +8,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 import org.bgml.diagram.glsp.BgmlDiagramModule;
+import org.bgml.diagram.glsp.DiagramSessions;
+import org.bgml.model.BenchmarkModel;
+import org.bgml.model.io.ModelLoadException;
 import org.eclipse.glsp.server.di.ServerModule;
 import org.eclipse.glsp.server.websocket.GLSPConfigurator;
 import org.eclipse.glsp.server.websocket.GLSPServerEndpoint;
@@ -30,9 +36,12 @@ import jakarta.websocket.server.ServerEndpointConfig;
  */
 public final class DiagramServer implements AutoCloseable {
     public static final String ENDPOINT = "/bgml";
+    /** The run status phase while a host runs the model ({@link #runByHost}); a run ends with {@code done} or {@code failed}. */
+    public static final String RUN_LAUNCHED = org.bgml.diagram.glsp.RunHandler.LAUNCHED;
     private final Server jetty;
     private final String host;
     private final String token;
+    private final DiagramSessions sessions;
 
     static {
         // Jetty's own messages: warnings and errors only, on stderr
@@ -41,10 +50,11 @@ public final class DiagramServer implements AutoCloseable {
         }
     }
 
-    private DiagramServer(Server jetty, String host, String token) {
+    private DiagramServer(Server jetty, String host, String token, DiagramSessions sessions) {
         this.jetty = jetty;
         this.host = host;
         this.token = token;
+        this.sessions = sessions;
     }
 
     /** GLSP's configurator (a new injector per connection), telling on stderr why a session could not start. */
@@ -94,7 +104,10 @@ public final class DiagramServer implements AutoCloseable {
             ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
             context.setContextPath("/");
             context.addServlet(new ServletHolder("client", new StaticFiles(clientDir)), "/*");
-            ServerModule serverModule = new ServerModule().configureDiagramModule(new BgmlDiagramModule());
+            // the open sessions by file, for an editor in this JVM that shows them (DiagramSessions)
+            DiagramSessions sessions = new DiagramSessions();
+            ServerModule serverModule = new ServerModule().configureDiagramModule(new BgmlDiagramModule(),
+                    binder -> binder.bind(DiagramSessions.class).toInstance(sessions));
             JakartaWebSocketServletContainerInitializer.configure(context, (servletContext, container) -> {
                 container.setDefaultMaxTextMessageBufferSize(GLSPServerEndpoint.MAX_TEXT_MESSAGE_BUFFER_SIZE);
                 // Jetty closes a WebSocket after 30 s without traffic; a diagram left open while the user reads it would
@@ -107,10 +120,75 @@ public final class DiagramServer implements AutoCloseable {
             });
             jetty.setHandler(new TokenGate(token, context));
             jetty.start();
-            return new DiagramServer(jetty, host, token);
+            return new DiagramServer(jetty, host, token, sessions);
         } finally {
             current.setContextClassLoader(previous);
         }
+    }
+
+    // ---- for an editor in this JVM that shows a session's diagram and owns its file (see DiagramSessions)
+
+    /** The model of the session that has {@code file} open, as the file would hold it; null when none has. */
+    public String modelText(Path file) throws IOException {
+        return sessions.modelText(file);
+    }
+
+    /**
+     * Gives the session that has {@code file} open this model text and redraws it (undo history starts again); text
+     * that does not parse changes nothing and throws with the line. False when no session has the file open.
+     */
+    public boolean replaceModel(Path file, String text) throws ModelLoadException, IOException {
+        return sessions.replaceModel(file, text);
+    }
+
+    /** Parses model text as the content of {@code file}, with the messages loading the file would give. */
+    public static BenchmarkModel parseModel(Path file, String text) throws ModelLoadException, IOException {
+        return DiagramSessions.parse(file, text);
+    }
+
+    /** The host wrote the session's model to the file: the session (and the client's dirty mark) is clean. */
+    public void markSaved(Path file) throws IOException {
+        sessions.markSaved(file);
+    }
+
+    /** Writes the session's layout file (node positions) beside {@code file}. */
+    public void saveLayout(Path file) throws IOException {
+        sessions.saveLayout(file);
+    }
+
+    public boolean isOpen(Path file) {
+        return sessions.isOpen(file);
+    }
+
+    public boolean isDirty(Path file) {
+        return sessions.isDirty(file);
+    }
+
+    public boolean canUndo(Path file) {
+        return sessions.canUndo(file);
+    }
+
+    public boolean canRedo(Path file) {
+        return sessions.canRedo(file);
+    }
+
+    /** A save the client asks for calls {@code save} with the file instead of writing it; null ends that. */
+    public void saveByHost(Path file, Consumer<Path> save) {
+        sessions.saveByHost(file, save);
+    }
+
+    /**
+     * A Generate &amp; Run the client asks for calls {@code run} with the target and the configuration (null: the
+     * generator's choice), on the session's thread, instead of saving and running in the server; the host reports how
+     * its run goes with {@link #runStatus}. null ends that.
+     */
+    public void runByHost(Path file, BiConsumer<String, String> run) {
+        sessions.runByHost(file, run == null ? null : r -> run.accept(r.target(), r.configuration()));
+    }
+
+    /** Shows the host's run on the client: {@code launched}, {@code done} or {@code failed}; a finished run's id picks it for the overlay. */
+    public void runStatus(Path file, String phase, String message, String runId) throws IOException {
+        sessions.runStatus(file, phase, message, runId);
     }
 
     public int port() {

@@ -1,53 +1,171 @@
 package org.bgml.ui.editor;
 
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.bgml.diagram.server.DiagramServer;
+import org.bgml.ide.core.launch.BenchmarkJob;
+import org.bgml.launcher.OneClickRun;
+import org.bgml.model.io.ModelLoadException;
 import org.bgml.ui.BgmlUi;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.IJobChangeEvent;
+import org.eclipse.core.runtime.jobs.IJobChangeListener;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.core.runtime.jobs.JobChangeAdapter;
+import org.eclipse.jface.action.Action;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.browser.Browser;
-import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
+import org.eclipse.ui.ISharedImages;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.actions.ActionFactory;
 
 /**
  * The diagram page of the model editor: the GLSP client (org.bgml.diagram's client/dist) in an embedded browser,
- * served with its WebSocket by the workbench's in-process diagram server ({@link DiagramServers}). The page reports
- * the diagram's dirty state to the editor and saves through the client; without WebKitGTK, or when the diagram
- * bundle is missing, it says so and the Model and Source pages still edit the model.
+ * served with its WebSocket by the workbench's in-process diagram server ({@link DiagramServers}). The editor's
+ * Source document is the one source of truth: the page hands the session's model over as text when the editor asks
+ * ({@link #modelText()}), takes the document's text when the editor gives it ({@link #push(String)}), and a save the
+ * client asks for becomes the editor's save, and the client's Generate &amp; Run becomes the editor's save and the
+ * model's "BGML Benchmark" launch ({@link ModelEditor#runFromDiagram}); the client's run status follows every
+ * benchmark run of the model (its Job), whoever launched it. The page follows the client's state, dirty flag and
+ * selection a few times a second, and offers Undo and Redo of the diagram's edits. Without WebKitGTK, or when the diagram bundle is
+ * missing, it says so and the Model and Source pages still edit the model.
  */
 public final class DiagramPage {
-    private static final int POLL_MILLIS = 500;
+    private static final int POLL_MILLIS = 300;
+    private static final String ID_PREFIX = "bgml-diagram_";
     private final ModelEditor editor;
     private Composite control;
+    private Label banner;
     private Browser browser;
+    private DiagramServer server;
+    private Path file;
     private boolean dirty;
     private String state = "";
+    private List<String> selection = List.of();
     private String problem;
+    private volatile boolean saveRequested;
+    private final Action undo = new Action("&Undo") {
+        @Override
+        public void run() {
+            dispatch("{kind: 'glspUndo'}");
+        }
+    };
+    private final Action redo = new Action("&Redo") {
+        @Override
+        public void run() {
+            dispatch("{kind: 'glspRedo'}");
+        }
+    };
+
+    /** Every benchmark run of this model (a launch from the diagram, the toolbar or "Run As"): the client shows how it goes. */
+    private final IJobChangeListener runs = new JobChangeAdapter() {
+        @Override
+        public void scheduled(IJobChangeEvent event) {
+            if (ours(event)) {
+                runStatus(DiagramServer.RUN_LAUNCHED, "runs as an Eclipse launch: progress in the Progress view, output in the Console", null);
+            }
+        }
+
+        @Override
+        public void done(IJobChangeEvent event) {
+            if (!ours(event)) {
+                return;
+            }
+            BenchmarkJob job = (BenchmarkJob) event.getJob();
+            IStatus result = event.getResult();
+            OneClickRun.Outcome outcome = job.outcome();
+            String runId = outcome == null || outcome.stored() == null ? null : outcome.stored().runId();
+            if (result != null && result.isOK()) {
+                String text = "run " + runId + (outcome.annotation() == null ? ""
+                        : ": " + outcome.annotation().attached() + " measurements, " + outcome.annotation().passed() + " met, "
+                                + outcome.annotation().failed() + " not met")
+                        + (job.report() == null ? "" : "; report " + job.report());
+                runStatus("done", text, runId);
+            } else if (result != null && result.getSeverity() == IStatus.CANCEL) {
+                runStatus("failed", "cancelled; every benchmark process was stopped", runId);
+            } else {
+                runStatus("failed", result == null ? "the run ended without a result" : result.getMessage(), runId);
+            }
+        }
+
+        private boolean ours(IJobChangeEvent event) {
+            return event.getJob() instanceof BenchmarkJob job && job.model().equals(editor.file());
+        }
+    };
 
     DiagramPage(ModelEditor editor) {
         this.editor = editor;
+        ISharedImages images = PlatformUI.getWorkbench().getSharedImages();
+        undo.setActionDefinitionId(ActionFactory.UNDO.getCommandId());
+        undo.setImageDescriptor(images.getImageDescriptor(ISharedImages.IMG_TOOL_UNDO));
+        undo.setDisabledImageDescriptor(images.getImageDescriptor(ISharedImages.IMG_TOOL_UNDO_DISABLED));
+        undo.setEnabled(false);
+        redo.setActionDefinitionId(ActionFactory.REDO.getCommandId());
+        redo.setImageDescriptor(images.getImageDescriptor(ISharedImages.IMG_TOOL_REDO));
+        redo.setDisabledImageDescriptor(images.getImageDescriptor(ISharedImages.IMG_TOOL_REDO_DISABLED));
+        redo.setEnabled(false);
     }
 
     Composite create(Composite parent) {
         control = new Composite(parent, SWT.NONE);
+        GridLayout layout = new GridLayout(1, false);
+        layout.marginWidth = 0;
+        layout.marginHeight = 0;
+        layout.verticalSpacing = 0;
+        control.setLayout(layout);
+        banner = new Label(control, SWT.WRAP);
+        banner.setForeground(control.getDisplay().getSystemColor(SWT.COLOR_DARK_RED));
+        showBanner(null);
         browser = BgmlUi.browser(control);
         if (browser == null) {
-            message("No embedded web browser on this machine, so the diagram cannot be shown here (on Linux SWT needs WebKitGTK: "
-                    + "apt-get install libwebkit2gtk-4.1-0). The Model and Source pages edit the model; 'bgml studio FILE' shows the diagram in a web browser.");
+            problem = "No embedded web browser on this machine, so the diagram cannot be shown here (on Linux SWT needs WebKitGTK: "
+                    + "apt-get install libwebkit2gtk-4.1-0). The Model and Source pages edit the model; 'bgml studio FILE' shows the diagram in a web browser.";
+            showBanner(problem);
             return control;
         }
-        control.setLayout(new FillLayout());
+        browser.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         try {
-            browser.setText(hostPage(DiagramServers.get(), editor.file().getLocation().toFile().toPath()));
+            server = DiagramServers.get();
+            file = editor.file().getLocation().toFile().toPath().toAbsolutePath().normalize();
+            // a save the client asks for (its toolbar, or a key inside the page) is the editor's save
+            server.saveByHost(file, f -> {
+                saveRequested = true;
+                if (!control.isDisposed()) {
+                    control.getDisplay().asyncExec(() -> {
+                        if (!control.isDisposed()) {
+                            editor.saveFromDiagram();
+                        }
+                    });
+                }
+            });
+            // the client's Generate & Run is the editor's: save, then the Eclipse launch (Job, Console, cancel)
+            server.runByHost(file, (target, configuration) -> {
+                if (!control.isDisposed()) {
+                    control.getDisplay().asyncExec(() -> {
+                        if (!control.isDisposed()) {
+                            editor.runFromDiagram(target, configuration);
+                        }
+                    });
+                }
+            });
+            Job.getJobManager().addJobChangeListener(runs);
+            browser.setText(hostPage(server, file));
             control.getDisplay().timerExec(POLL_MILLIS, this::poll);
         } catch (Exception | LinkageError e) {
             browser.dispose();
             browser = null;
+            server = null;
             problem = "The diagram server could not start: " + e;
             BgmlUi.log(new Status(IStatus.WARNING, BgmlUi.PLUGIN_ID, problem, e));
-            message(problem + ". The Model and Source pages edit the model.");
+            showBanner(problem + ". The Model and Source pages edit the model.");
         }
         return control;
     }
@@ -57,7 +175,7 @@ public final class DiagramPage {
      * token in its query (an embedded browser may not keep the server's cookie), and the client's configuration in
      * {@code window.BGML_CONFIG} (PROTOCOL.md, "Client build and page"); script errors are kept for diagnosis.
      */
-    static String hostPage(org.bgml.diagram.server.DiagramServer server, java.nio.file.Path model) {
+    static String hostPage(DiagramServer server, Path model) {
         String base = "http://127.0.0.1:" + server.port() + "/";
         String token = server.token();
         String config = "{\"token\": " + json(token) + ", \"model\": " + json(model.toString()) + ", \"ws\": "
@@ -70,7 +188,7 @@ public final class DiagramPage {
                 + "<script src=\"" + base + "bgml-diagram.js?token=" + token + "\"></script>\n</body></html>\n";
     }
 
-    private static String json(String s) {
+    static String json(String s) {
         StringBuilder b = new StringBuilder("\"");
         for (char c : s.toCharArray()) {
             switch (c) {
@@ -89,31 +207,90 @@ public final class DiagramPage {
         return b.append('"').toString();
     }
 
-    private void message(String text) {
-        control.setLayout(new GridLayout(1, false));
-        Label l = new Label(control, SWT.WRAP);
-        l.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-        l.setText(text);
+    /** A line above the diagram: why it cannot be shown, or why it shows an older model; null hides it. */
+    private void showBanner(String text) {
+        boolean show = text != null;
+        banner.setText(show ? text : "");
+        banner.setVisible(show);
+        GridData gd = new GridData(SWT.FILL, SWT.TOP, true, false);
+        gd.exclude = !show;
+        gd.horizontalIndent = show ? 4 : 0;
+        banner.setLayoutData(gd);
+        control.layout(true);
     }
 
-    /** Follows the client's state and dirty flag a few times a second while the editor is open. */
+    /** Follows the client's state, dirty flag and selection, and the server's undo history, while the editor is open. */
     private void poll() {
         if (browser == null || browser.isDisposed()) {
             return;
         }
         try {
-            Object s = browser.evaluate("var a = document.getElementById('bgml-app'); return a ? String(a.dataset.state) : '';");
-            state = s == null ? "" : s.toString();
-            Object d = browser.evaluate("return !!(window.bgmlDiagram && window.bgmlDiagram.isDirty);");
-            boolean now = Boolean.TRUE.equals(d);
-            if (now != dirty) {
-                dirty = now;
-                editor.diagramDirtyChanged();
+            Object s = browser.evaluate("var a = document.getElementById('bgml-app');"
+                    + " return a ? [String(a.dataset.state), !!(window.bgmlDiagram && window.bgmlDiagram.isDirty), String(a.dataset.selection || '[]')] : ['', false, '[]'];");
+            if (s instanceof Object[] values && values.length == 3) {
+                String before = state;
+                state = String.valueOf(values[0]);
+                boolean now = Boolean.TRUE.equals(values[1]);
+                if (now != dirty) {
+                    dirty = now;
+                    editor.diagramDirtyChanged();
+                }
+                List<String> ids = parseIds(String.valueOf(values[2]));
+                if (!ids.equals(selection)) {
+                    selection = ids;
+                    editor.diagramSelectionChanged();
+                }
+                if ("ready".equals(state) && !"ready".equals(before)) {
+                    editor.diagramReady();
+                }
             }
         } catch (org.eclipse.swt.SWTException e) {
             // the page is (re)loading: try again at the next poll
         }
+        if (server != null && file != null) {
+            undo.setEnabled(rendered() && browser.isEnabled() && server.canUndo(file));
+            redo.setEnabled(rendered() && browser.isEnabled() && server.canRedo(file));
+        }
         browser.getDisplay().timerExec(POLL_MILLIS, this::poll);
+    }
+
+    /** The ids in the client's {@code data-selection}, a JSON array of strings. */
+    static List<String> parseIds(String json) {
+        List<String> ids = new ArrayList<>();
+        int i = json.indexOf('[');
+        if (i < 0) {
+            return ids;
+        }
+        StringBuilder cur = null;
+        for (i = i + 1; i < json.length(); i++) {
+            char c = json.charAt(i);
+            if (cur == null) {
+                if (c == '"') {
+                    cur = new StringBuilder();
+                }
+            } else if (c == '\\' && i + 1 < json.length()) {
+                char n = json.charAt(++i);
+                if (n == 'u' && i + 4 < json.length()) {
+                    cur.append((char) Integer.parseInt(json.substring(i + 1, i + 5), 16));
+                    i += 4;
+                } else {
+                    cur.append(switch (n) {
+                    case 'n' -> '\n';
+                    case 't' -> '\t';
+                    case 'r' -> '\r';
+                    case 'b' -> '\b';
+                    case 'f' -> '\f';
+                    default -> n;
+                    });
+                }
+            } else if (c == '"') {
+                ids.add(cur.toString());
+                cur = null;
+            } else {
+                cur.append(c);
+            }
+        }
+        return ids;
     }
 
     /** True once the client has drawn the model ({@code #bgml-app} has {@code data-state="ready"}). */
@@ -126,28 +303,127 @@ public final class DiagramPage {
         return state;
     }
 
+    /** True while the diagram has edits the editor's document does not have yet. */
     public boolean isDirty() {
-        return dirty;
+        return dirty || saveRequested || (server != null && file != null && server.isDirty(file));
     }
 
-    /** Saves through the client, which asks the server to write the model file. */
-    void save() {
+    /** True once the client asked to save (its own save button or key); cleared by {@link #takeSaveRequest()}. */
+    boolean takeSaveRequest() {
+        boolean r = saveRequested;
+        saveRequested = false;
+        return r;
+    }
+
+    /** The GModel ids selected in the diagram, as the client last reported them. */
+    public List<String> selectedIds() {
+        return selection;
+    }
+
+    /** The element paths selected in the diagram: a label's or badge's id ({@code PATH#name}) counts as its owner's path. */
+    public List<String> selectedPaths() {
+        List<String> paths = new ArrayList<>();
+        for (String id : selection) {
+            int hash = id.indexOf('#');
+            String path = hash < 0 ? id : id.substring(0, hash);
+            if (!paths.contains(path)) {
+                paths.add(path);
+            }
+        }
+        return paths;
+    }
+
+    /** The session's model as text (what the file would hold if saved now), or null while no session is open. */
+    String modelText() throws IOException {
+        return server == null || file == null ? null : server.modelText(file);
+    }
+
+    /**
+     * Gives the diagram the document's text: it redraws from it. Text that does not parse leaves the diagram as it was,
+     * read-only, with a line above it that says what is wrong and where; false then, or when no session is open yet.
+     */
+    boolean push(String text) {
+        if (server == null || file == null) {
+            return false;
+        }
+        try {
+            boolean done = server.replaceModel(file, text);
+            if (done) {
+                showBanner(null);
+                browser.setEnabled(true);
+            }
+            return done;
+        } catch (ModelLoadException e) {
+            showBanner("The Source page does not hold a valid model, so the diagram shows the model as it was before and cannot be edited: "
+                    + e.describe() + ". Fix it on the Source page; the text stays as you wrote it.");
+            browser.setEnabled(false);
+            return false;
+        } catch (IOException e) {
+            showBanner("The diagram could not take the Source page's text: " + e.getMessage());
+            return false;
+        }
+    }
+
+    /** The text the diagram could not take, or null when it shows the document's model. */
+    public String sourceProblem() {
+        return banner != null && !banner.isDisposed() && banner.getVisible() && browser != null && !browser.isEnabled() ? banner.getText() : null;
+    }
+
+    /** The document now holds the session's model: the session is clean. */
+    void markSaved() throws IOException {
+        if (server != null && file != null) {
+            server.markSaved(file);
+            dirty = false;
+        }
+    }
+
+    /** Writes the layout file (node positions, which are not in the model) beside the model. */
+    void saveLayout() throws IOException {
+        if (server != null && file != null && server.isOpen(file)) {
+            server.saveLayout(file);
+        }
+    }
+
+    /**
+     * Selects the first of these GModel ids that the diagram draws (an element, else its badge, else what encloses it).
+     * When none is drawn and {@code viewpoint} is given (a metric's badges show on the metric layer), the diagram
+     * switches to that viewpoint first and selects once it has drawn it. False when nothing could be selected.
+     */
+    boolean select(List<String> ids, String viewpoint) {
+        if (browser == null || browser.isDisposed() || !rendered()) {
+            return false;
+        }
+        StringBuilder list = new StringBuilder("[");
+        for (String id : ids) {
+            list.append(list.length() > 1 ? ", " : "").append(json(id));
+        }
+        list.append(']');
+        Object done = browser.evaluate("var ids = " + list + "; var api = window.bgmlDiagram; if (!api) { return false; }"
+                + " function find() { for (var i = 0; i < ids.length; i++) { if (document.getElementById('" + ID_PREFIX + "' + ids[i])) { return ids[i]; } } return null; }"
+                + " function select(id) { api.dispatch({kind: 'elementSelected', selectedElementsIDs: [id], deselectedElementsIDs: [], deselectAll: true}); }"
+                + " var id = find(); if (id) { select(id); return true; }"
+                + " var layer = " + (viewpoint == null ? "null" : json(viewpoint)) + "; if (!layer) { return false; }"
+                + " var before = api.revision;"
+                + " api.dispatch({kind: 'bgmlSetViewpoint', viewpoint: layer, showDeployment: false});"
+                + " api.waitForRevision(before).then(function () { var found = find(); if (found) { select(found); } });"
+                + " return true;");
+        return Boolean.TRUE.equals(done);
+    }
+
+    /** Sends one action to the client, which passes server actions on (operations, undo, redo). */
+    public void dispatch(String actionLiteral) {
         if (browser != null && !browser.isDisposed()) {
-            browser.evaluate("if (window.bgmlDiagram) { window.bgmlDiagram.save(); }");
+            browser.evaluate("if (window.bgmlDiagram) { window.bgmlDiagram.dispatch(" + actionLiteral + "); }");
         }
     }
 
-    /** The file changed on disk: nothing to do, the server watches the model it serves. */
-    void modelChanged() {
+    /** Edit &gt; Undo on this page: undoes the diagram's last edit (GLSP undo on the server's command stack). */
+    public Action undoAction() {
+        return undo;
     }
 
-    /** Selects the element with this path (its GModel id) in the diagram. */
-    void select(String path) {
-        if (browser != null && !browser.isDisposed() && rendered()) {
-            String id = path.replace("\\", "\\\\").replace("'", "\\'");
-            browser.evaluate("if (window.bgmlDiagram) { window.bgmlDiagram.dispatch({kind: 'elementSelected', selectedElementsIDs: ['" + id
-                    + "'], deselectedElementsIDs: [], deselectAll: true}); }");
-        }
+    public Action redoAction() {
+        return redo;
     }
 
     public Browser browser() {
@@ -169,7 +445,33 @@ public final class DiagramPage {
         }
     }
 
+    /**
+     * Shows how a run of the model goes on the client's run status ({@code launched}, {@code done}, {@code failed}); a
+     * finished run's id makes it the run the overlay shows. On the UI thread, after what the run wrote has reached the
+     * document (the editor redraws the diagram from it).
+     */
+    void runStatus(String phase, String message, String runId) {
+        if (control == null || control.isDisposed()) {
+            return;
+        }
+        control.getDisplay().asyncExec(() -> {
+            if (server == null || file == null || browser == null || browser.isDisposed()) {
+                return;
+            }
+            try {
+                server.runStatus(file, phase, message, runId);
+            } catch (IOException | RuntimeException e) {
+                BgmlUi.log(new Status(IStatus.WARNING, BgmlUi.PLUGIN_ID, "The diagram could not show the run's status: " + e.getMessage(), e));
+            }
+        });
+    }
+
     void dispose() {
+        Job.getJobManager().removeJobChangeListener(runs);
+        if (server != null && file != null) {
+            server.saveByHost(file, null);
+            server.runByHost(file, null);
+        }
         browser = null;
     }
 }

@@ -1,10 +1,19 @@
 package org.bgml.ui.editor;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
 import org.bgml.ide.core.BgmlIde;
+import org.bgml.model.Metric;
 import org.bgml.model.io.ElementPaths;
 import org.bgml.model.io.ModelFiles;
 import org.bgml.model.io.ModelLoadException;
 import org.bgml.ui.BgmlUi;
+import org.bgml.ui.launch.Launching;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IResourceChangeEvent;
@@ -12,7 +21,17 @@ import org.eclipse.core.resources.IResourceChangeListener;
 import org.eclipse.core.resources.IResourceDelta;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.ListenerList;
+import org.eclipse.core.runtime.Status;
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.jface.text.DocumentEvent;
+import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.IDocumentListener;
+import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.jface.viewers.ISelectionChangedListener;
+import org.eclipse.jface.viewers.ISelectionProvider;
+import org.eclipse.jface.viewers.SelectionChangedEvent;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.swt.SWT;
@@ -31,9 +50,17 @@ import org.eclipse.ui.part.MultiPageEditorPart;
 
 /**
  * The editor of a .bgml file: the diagram (the GLSP client in an embedded browser), the model as a tree (with the
- * Properties view), and the XML source in the platform's text editor, which owns the file: dirty state, Save,
- * Undo/Redo and markers in the ruler work as in any Eclipse editor. The tree follows the file whenever it changes
- * on disk (a save, or a run writing its results onto the model).
+ * Properties view), and the XML source in the platform's text editor.
+ * <p>
+ * One source of truth, as in other multi-page Eclipse editors: the Source page's document. Leaving the Diagram page
+ * after diagram edits writes the diagram session's model into the document as text (the document becomes dirty, the
+ * session clean); entering the Diagram page after the document changed gives the document's text to the session,
+ * which redraws, or, when the text does not parse, keeps the previous drawing read-only and says why (the text is
+ * left as it is). Save always writes the document through the text editor (the diagram's own save request included),
+ * plus the layout file when nodes moved; Undo and Redo act on the active page: the diagram's command stack on the
+ * Diagram page, the document's history on the Source page. The diagram's Generate &amp; Run saves the editor and
+ * launches the model as the toolbar's Generate &amp; Run does. The Properties view shows the element selected on the
+ * Diagram or Model page. The tree follows the document and the file on disk (a run writes results onto the model).
  */
 public final class ModelEditor extends MultiPageEditorPart implements IGotoMarker {
     private TextEditor source;
@@ -41,9 +68,41 @@ public final class ModelEditor extends MultiPageEditorPart implements IGotoMarke
     private Label treeProblem;
     private DiagramPage diagram;
     private int treePage;
-    private int sourcePage;
+    private int sourcePage = -1;
     private int diagramPage = -1;
+    private int shownPage = -1;
     private EObject root;
+    /** The document text the diagram session was last given or taken from. */
+    private String synced;
+    /** Nodes may have moved in the diagram since the layout file was written. */
+    private boolean layoutPending;
+    private final PageSelection selection = new PageSelection();
+    /** True while the editor itself writes the diagram's text into the document. */
+    private boolean pulling;
+    private boolean pushScheduled;
+    /**
+     * The document changed while the Diagram page is shown without diagram edits: the file changed on disk (a run
+     * wrote its results onto the model, another program, a revert) and the text editor took it in; the diagram follows.
+     */
+    private final IDocumentListener onDocument = new IDocumentListener() {
+        @Override
+        public void documentAboutToBeChanged(DocumentEvent event) {
+        }
+
+        @Override
+        public void documentChanged(DocumentEvent event) {
+            if (pulling || pushScheduled || !isDiagramActive()) {
+                return;
+            }
+            pushScheduled = true;
+            getSite().getShell().getDisplay().asyncExec(() -> {
+                pushScheduled = false;
+                if (diagram != null && isDiagramActive() && !diagram.isDirty()) {
+                    pushToDiagram();
+                }
+            });
+        }
+    };
 
     private final IResourceChangeListener onChange = event -> {
         IFile file = file();
@@ -52,7 +111,7 @@ public final class ModelEditor extends MultiPageEditorPart implements IGotoMarke
         }
         IResourceDelta d = event.getDelta().findMember(file.getFullPath());
         if (d != null && (d.getFlags() & (IResourceDelta.CONTENT | IResourceDelta.REPLACED)) != 0) {
-            getSite().getShell().getDisplay().asyncExec(this::reloadTree);
+            getSite().getShell().getDisplay().asyncExec(this::fileChanged);
         }
     };
 
@@ -70,6 +129,10 @@ public final class ModelEditor extends MultiPageEditorPart implements IGotoMarke
         return getEditorInput() instanceof IFileEditorInput f ? f.getFile() : null;
     }
 
+    private Path path() {
+        return file().getLocation().toFile().toPath().toAbsolutePath().normalize();
+    }
+
     @Override
     protected void createPages() {
         diagram = new DiagramPage(this);
@@ -85,6 +148,11 @@ public final class ModelEditor extends MultiPageEditorPart implements IGotoMarke
         tree.getControl().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         tree.setContentProvider(new ModelTree.Content());
         tree.setLabelProvider(new ModelTree.Labels());
+        tree.addSelectionChangedListener(e -> {
+            if (getActivePage() == treePage) {
+                selection.set(e.getSelection());
+            }
+        });
         treePage = addPage(treeControl);
         setPageText(treePage, "Model");
 
@@ -95,9 +163,135 @@ public final class ModelEditor extends MultiPageEditorPart implements IGotoMarke
         } catch (PartInitException e) {
             BgmlUi.log(e.getStatus());
         }
-        getSite().setSelectionProvider(tree);
+        IDocument doc = document();
+        synced = doc == null ? null : doc.get();
+        if (doc != null) {
+            doc.addDocumentListener(onDocument);
+        }
+        getSite().setSelectionProvider(selection);
         reloadTree();
         setActivePage(diagramPage);
+        shownPage = diagramPage;
+    }
+
+    /** The Source page's document: what Save writes. */
+    public IDocument document() {
+        return source == null || source.getDocumentProvider() == null ? null : source.getDocumentProvider().getDocument(getEditorInput());
+    }
+
+    /** Keeps the one model in step when the user changes pages (see the class comment). */
+    @Override
+    protected void pageChange(int newPageIndex) {
+        if (shownPage == diagramPage && newPageIndex != diagramPage) {
+            pullFromDiagram();
+        }
+        if (newPageIndex == diagramPage && shownPage != diagramPage && shownPage != -1) {
+            pushToDiagram();
+        }
+        if (newPageIndex == treePage && shownPage != treePage) {
+            reloadTreeFromDocument();
+        }
+        shownPage = newPageIndex;
+        super.pageChange(newPageIndex);
+        if (newPageIndex == treePage) {
+            selection.set(tree.getSelection());
+        } else if (newPageIndex == diagramPage) {
+            diagramSelectionChanged();
+        } else {
+            selection.set(StructuredSelection.EMPTY);
+        }
+    }
+
+    /** True while the Diagram page is the one shown. */
+    public boolean isDiagramActive() {
+        return diagramPage >= 0 && getActivePage() == diagramPage;
+    }
+
+    /**
+     * The diagram's edits (or the client's request to save) go into the document: the session's model as text
+     * replaces the document's text, the session is marked clean. No edits, no change.
+     */
+    void pullFromDiagram() {
+        IDocument doc = document();
+        boolean requested = diagram != null && diagram.takeSaveRequest();
+        if (diagram == null || doc == null || !(requested || diagram.isDirty())) {
+            return;
+        }
+        try {
+            String text = diagram.modelText();
+            if (text == null) {
+                return;
+            }
+            if (!text.equals(doc.get())) {
+                pulling = true;
+                try {
+                    doc.set(text);
+                } finally {
+                    pulling = false;
+                }
+            }
+            synced = doc.get();
+            layoutPending = true;
+            diagram.markSaved();
+            reloadTreeFromDocument();
+        } catch (IOException | RuntimeException e) {
+            BgmlUi.log(new Status(IStatus.ERROR, BgmlUi.PLUGIN_ID, "The diagram's edits could not be taken into the source: " + e.getMessage(), e));
+        }
+        firePropertyChange(PROP_DIRTY);
+    }
+
+    /** The document changed since the diagram last saw it: the diagram redraws from the document's text. */
+    void pushToDiagram() {
+        IDocument doc = document();
+        if (diagram == null || doc == null) {
+            return;
+        }
+        String text = doc.get();
+        if (text.equals(synced) && diagram.sourceProblem() == null) {
+            return;
+        }
+        if (diagram.push(text)) {
+            synced = text;
+        }
+    }
+
+    /** The client drew its first model: if the document already differs from the file, the diagram shows the document. */
+    void diagramReady() {
+        IDocument doc = document();
+        if (doc != null && synced != null && !doc.get().equals(synced) && isDiagramActive()) {
+            pushToDiagram();
+        }
+    }
+
+    /** A save asked for inside the diagram: the editor's own save, so the file is written through one path. */
+    void saveFromDiagram() {
+        if (getSite() != null && getSite().getPage() != null) {
+            getSite().getPage().saveEditor(this, false);
+        }
+    }
+
+    /**
+     * The diagram's Generate &amp; Run: the editor's own save (the diagram's edits included), then what the toolbar's
+     * one-click action does, the model's "BGML Benchmark" launch for {@code target} in run mode (a Job with progress, the
+     * Console, cancel). The run writes its results onto the file; the diagram redraws from it and shows the new run.
+     */
+    void runFromDiagram(String target, String configuration) {
+        saveFromDiagram();
+        if (isDirty()) {
+            diagram.runStatus("failed", "not run: the model was not saved", null);
+            return;
+        }
+        if (!Launching.run(file(), target, configuration, getSite().getShell())) {
+            diagram.runStatus("failed", "not launched: see the error shown", null);
+        }
+    }
+
+    /** The file changed on disk (a save, a run writing results, another program): the tree follows (the diagram follows the document). */
+    private void fileChanged() {
+        if (tree == null || tree.getControl().isDisposed()) {
+            return;
+        }
+        reloadTree();
     }
 
     /** Reads the file again and shows its elements; a file that does not load says why. */
@@ -109,24 +303,66 @@ public final class ModelEditor extends MultiPageEditorPart implements IGotoMarke
         try {
             root = ModelFiles.loadRoot(ModelFiles.newResourceSet(), file.getLocation().toFile().toPath());
             treeProblem.setText("");
-            Object[] expanded = tree.getExpandedElements();
-            tree.setInput(root);
+        } catch (ModelLoadException e) {
+            treeProblem.setText(e.describe());
+            root = null;
+        }
+        refreshTree();
+    }
+
+    /** Shows the document's model (which may be newer than the file) in the tree. */
+    private void reloadTreeFromDocument() {
+        IDocument doc = document();
+        if (doc == null || tree == null || tree.getControl().isDisposed()) {
+            return;
+        }
+        try {
+            root = parse(doc.get());
+            treeProblem.setText("");
+        } catch (ModelLoadException e) {
+            treeProblem.setText(e.describe());
+            root = null;
+        } catch (IOException e) {
+            treeProblem.setText(e.getMessage());
+            root = null;
+        }
+        refreshTree();
+    }
+
+    private void refreshTree() {
+        Object[] expanded = tree.getExpandedElements();
+        tree.setInput(root);
+        if (root != null) {
             if (expanded.length == 0) {
                 tree.expandToLevel(2);
             } else {
                 tree.setExpandedElements(expanded);
             }
-        } catch (ModelLoadException e) {
-            treeProblem.setText(e.describe());
-            tree.setInput(null);
         }
         treeProblem.getParent().layout();
-        if (diagram != null) {
-            diagram.modelChanged();
+    }
+
+    /** Parses text as this editor's file would be loaded (any BGML root), with the file's name in messages. */
+    private EObject parse(String text) throws ModelLoadException, IOException {
+        Path file = path();
+        Path dir = Files.createTempDirectory("bgml-editor");
+        Path copy = dir.resolve(file.getFileName().toString());
+        try {
+            Files.writeString(copy, text, StandardCharsets.UTF_8);
+            try {
+                EObject r = ModelFiles.loadRoot(ModelFiles.newResourceSet(), copy);
+                r.eResource().setURI(ModelFiles.uriOf(file));
+                return r;
+            } catch (ModelLoadException e) {
+                throw new ModelLoadException(file, e.line(), e.column(), e.getMessage().replace(copy.toString(), file.toString()));
+            }
+        } finally {
+            Files.deleteIfExists(copy);
+            Files.deleteIfExists(dir);
         }
     }
 
-    /** The loaded model's root (as the tree shows it), or null when the file does not load. */
+    /** The loaded model's root (as the tree and the Properties view show it), or null when it does not load. */
     public EObject root() {
         return root;
     }
@@ -134,6 +370,16 @@ public final class ModelEditor extends MultiPageEditorPart implements IGotoMarke
     /** Shows the Model page (the tree). */
     public void showTree() {
         setActivePage(treePage);
+    }
+
+    /** Shows the Source page. */
+    public void showSource() {
+        setActivePage(sourcePage);
+    }
+
+    /** Shows the Diagram page. */
+    public void showDiagram() {
+        setActivePage(diagramPage);
     }
 
     public TreeViewer tree() {
@@ -144,7 +390,11 @@ public final class ModelEditor extends MultiPageEditorPart implements IGotoMarke
         return diagram;
     }
 
-    /** Selects the element with {@code path} in the diagram (when drawn, else the tree page is shown) and the tree; false when the model has no such element. */
+    public TextEditor source() {
+        return source;
+    }
+
+    /** Selects the element with this path: in the diagram when it is drawn, else in the tree. False when the model has no such element. */
     public boolean select(String path) {
         if (root == null) {
             return false;
@@ -155,15 +405,21 @@ public final class ModelEditor extends MultiPageEditorPart implements IGotoMarke
         }
         tree.setSelection(new StructuredSelection(new ModelTree.Node(e)), true);
         if (diagram != null && diagram.rendered()) {
+            // the element, else its badge (a metric), else the nearest drawn container
+            List<String> ids = new ArrayList<>(List.of(path, path + "#badge"));
+            for (EObject c = e.eContainer(); c != null && c.eContainer() != null; c = c.eContainer()) {
+                ids.add(ElementPaths.pathOf(c));
+            }
             setActivePage(diagramPage);
-            diagram.select(path);
-        } else {
-            setActivePage(treePage);
+            if (diagram.select(ids, e instanceof Metric ? "metric" : null)) {
+                return true;
+            }
         }
+        setActivePage(treePage);
         return true;
     }
 
-    /** A Problems-view double-click: the marker's element in the tree, else its line in the source. */
+    /** A Problems-view double-click: the marker's element in the diagram (or the tree), else its line in the source. */
     @Override
     public void gotoMarker(IMarker marker) {
         String path = marker.getAttribute(BgmlIde.ELEMENT_PATH, null);
@@ -187,23 +443,62 @@ public final class ModelEditor extends MultiPageEditorPart implements IGotoMarke
         firePropertyChange(PROP_DIRTY);
     }
 
-    @Override
-    public boolean isDirty() {
-        return super.isDirty() || (diagram != null && diagram.isDirty());
+    /** The client's selection changed: the Properties view shows the selected elements of the diagram's model. */
+    void diagramSelectionChanged() {
+        if (!isDiagramActive() || diagram == null) {
+            return;
+        }
+        List<String> paths = diagram.selectedPaths();
+        EObject model = root;
+        if (!paths.isEmpty() && diagram.isDirty()) {
+            // the diagram has edits the document has not: show the elements as the diagram has them
+            try {
+                String text = diagram.modelText();
+                if (text != null) {
+                    model = parse(text);
+                }
+            } catch (ModelLoadException | IOException e) {
+                // show the document's version
+            }
+        }
+        List<ModelTree.Node> nodes = new ArrayList<>();
+        for (String path : paths) {
+            EObject e = model == null ? null : "bgml-model".equals(path) ? model : ElementPaths.resolve(model, path);
+            if (e != null) {
+                nodes.add(new ModelTree.Node(e));
+            }
+        }
+        selection.set(new StructuredSelection(nodes));
     }
 
-    /** Saves the page that holds the edits: the diagram (through its server) or the source text. */
+    @Override
+    public boolean isDirty() {
+        return super.isDirty() || layoutPending || (diagram != null && diagram.isDirty());
+    }
+
+    /** Writes the document through the text editor, after taking in the diagram's edits; and the layout when nodes moved. */
     @Override
     public void doSave(IProgressMonitor monitor) {
-        if (diagram != null && diagram.isDirty() && !source.isDirty()) {
-            diagram.save();
-        } else {
-            source.doSave(monitor);
+        if (isDiagramActive()) {
+            pullFromDiagram();
         }
+        source.doSave(monitor);
+        if (layoutPending && diagram != null) {
+            try {
+                diagram.saveLayout();
+                layoutPending = false;
+            } catch (IOException e) {
+                BgmlUi.log(new Status(IStatus.ERROR, BgmlUi.PLUGIN_ID, "The diagram's layout could not be saved: " + e.getMessage(), e));
+            }
+        }
+        firePropertyChange(PROP_DIRTY);
     }
 
     @Override
     public void doSaveAs() {
+        if (isDiagramActive()) {
+            pullFromDiagram();
+        }
         source.doSaveAs();
         setInput(source.getEditorInput());
         setPartName(getEditorInput().getName());
@@ -217,9 +512,47 @@ public final class ModelEditor extends MultiPageEditorPart implements IGotoMarke
     @Override
     public void dispose() {
         ResourcesPlugin.getWorkspace().removeResourceChangeListener(onChange);
+        IDocument doc = document();
+        if (doc != null) {
+            doc.removeDocumentListener(onDocument);
+        }
         if (diagram != null) {
             diagram.dispose();
         }
         super.dispose();
+    }
+
+    /** The editor's selection for the Properties view: the Diagram's or the Model page's, whichever is shown. */
+    private static final class PageSelection implements ISelectionProvider {
+        private final ListenerList<ISelectionChangedListener> listeners = new ListenerList<>();
+        private ISelection current = StructuredSelection.EMPTY;
+
+        void set(ISelection selection) {
+            current = selection == null ? StructuredSelection.EMPTY : selection;
+            SelectionChangedEvent event = new SelectionChangedEvent(this, current);
+            for (ISelectionChangedListener l : listeners) {
+                l.selectionChanged(event);
+            }
+        }
+
+        @Override
+        public void addSelectionChangedListener(ISelectionChangedListener listener) {
+            listeners.add(listener);
+        }
+
+        @Override
+        public ISelection getSelection() {
+            return current;
+        }
+
+        @Override
+        public void removeSelectionChangedListener(ISelectionChangedListener listener) {
+            listeners.remove(listener);
+        }
+
+        @Override
+        public void setSelection(ISelection selection) {
+            set(selection);
+        }
     }
 }

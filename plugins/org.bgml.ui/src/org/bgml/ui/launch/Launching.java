@@ -6,28 +6,49 @@ import org.bgml.ui.BgmlUi;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.jface.dialogs.ErrorDialog;
 import org.eclipse.swt.widgets.Shell;
 
-/** One-click Generate &amp; Run: the launch configuration of a model (made on first use), saved editors, launched. */
-final class Launching {
+/**
+ * One-click Generate &amp; Run: the launch configuration of a model (made on first use), saved editors, launched. The
+ * toolbar and context-menu action, "Run As", and the diagram's own Generate &amp; Run button inside the model editor.
+ */
+public final class Launching {
     private Launching() {
     }
 
     static void run(IFile model, Shell shell) {
+        run(model, BenchmarkLaunch.DEFAULT_TARGET, null, shell);
+    }
+
+    /**
+     * Launches the model's "BGML Benchmark" configuration for {@code target} in run mode (found, else made and saved).
+     * A {@code configuration} name (null for the launch's own) applies to this launch only. False when nothing was
+     * launched (no model, or the configuration could not be made; the user is told why).
+     */
+    public static boolean run(IFile model, String target, String configuration, Shell shell) {
         if (model == null) {
             org.eclipse.jface.dialogs.MessageDialog.openInformation(shell, "Generate & Run", "Select a .bgml model file, or open one in the editor.");
-            return;
+            return false;
         }
         try {
             ModelNature.addTo(model.getProject(), null); // so its problems show in the Problems view
-            ILaunchConfiguration config = BenchmarkLaunch.findOrCreate(model, BenchmarkLaunch.DEFAULT_TARGET);
+            ILaunchConfiguration config = BenchmarkLaunch.findOrCreate(model, target);
+            if (configuration != null && !configuration.isBlank()
+                    && !configuration.equals(config.getAttribute(BenchmarkLaunch.CONFIGURATION, ""))) {
+                ILaunchConfigurationWorkingCopy once = config.getWorkingCopy();
+                once.setAttribute(BenchmarkLaunch.CONFIGURATION, configuration);
+                config = once; // launched unsaved: the stored configuration stays as the user set it
+            }
             DebugUITools.launch(config, ILaunchManager.RUN_MODE);
+            return true;
         } catch (CoreException e) {
             BgmlUi.log(e.getStatus());
             ErrorDialog.openError(shell, "Generate & Run", "Cannot launch " + model.getFullPath(), e.getStatus());
+            return false;
         }
     }
 }

@@ -1,6 +1,8 @@
 package org.bgml.ui.preferences;
 
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 import org.bgml.ide.core.BgmlIde;
 import org.bgml.ide.core.toolchain.Toolchains;
@@ -8,9 +10,9 @@ import org.bgml.ide.core.toolchain.Toolchains.Location;
 import org.bgml.ide.core.toolchain.Toolchains.Variable;
 import org.eclipse.core.runtime.preferences.InstanceScope;
 import org.eclipse.jface.preference.DirectoryFieldEditor;
-import org.eclipse.jface.preference.FieldEditor;
 import org.eclipse.jface.preference.FieldEditorPreferencePage;
 import org.eclipse.jface.preference.FileFieldEditor;
+import org.eclipse.jface.preference.StringFieldEditor;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.widgets.Button;
@@ -28,6 +30,7 @@ import org.eclipse.ui.preferences.ScopedPreferenceStore;
  */
 public final class ToolchainPreferencePage extends FieldEditorPreferencePage implements IWorkbenchPreferencePage {
     private Text found;
+    private final Map<Variable, StringFieldEditor> fields = new EnumMap<>(Variable.class);
 
     public ToolchainPreferencePage() {
         super(GRID);
@@ -44,15 +47,16 @@ public final class ToolchainPreferencePage extends FieldEditorPreferencePage imp
     protected void createFieldEditors() {
         for (Variable v : Variable.values()) {
             String label = v.name() + ":";
-            FieldEditor editor = v == Variable.OMNIORB_IDL ? new FileFieldEditor(v.name(), label, true, getFieldEditorParent())
+            StringFieldEditor editor = v == Variable.OMNIORB_IDL ? new FileFieldEditor(v.name(), label, true, getFieldEditorParent())
                     : new DirectoryFieldEditor(v.name(), label, getFieldEditorParent());
             editor.getLabelControl(getFieldEditorParent()).setToolTipText(v.purpose);
             addField(editor);
+            fields.put(v, editor);
         }
         Composite parent = getFieldEditorParent();
         Button detect = new Button(parent, SWT.PUSH);
         detect.setText("Detect");
-        detect.setToolTipText("Show what each location resolves to with the values above");
+        detect.setToolTipText("Show what each location resolves to with the values above (before they are applied)");
         detect.addListener(SWT.Selection, e -> showFound());
         new Label(parent, SWT.NONE).setText("What runs will use:");
         found = new Text(parent, SWT.MULTI | SWT.READ_ONLY | SWT.WRAP | SWT.BORDER | SWT.V_SCROLL);
@@ -67,8 +71,27 @@ public final class ToolchainPreferencePage extends FieldEditorPreferencePage imp
         if (found == null || found.isDisposed()) {
             return;
         }
-        List<Location> locations = Toolchains.detect(v -> getPreferenceStore().getString(v.name()), System.getenv(), System.getenv("PATH"));
+        List<Location> locations = Toolchains.detect(this::value, System.getenv(), System.getenv("PATH"));
         found.setText(Toolchains.describe(locations));
+    }
+
+    /** What the field shows now (typed, not yet applied), else the stored preference. */
+    private String value(Variable v) {
+        StringFieldEditor editor = fields.get(v);
+        return editor != null ? editor.getStringValue() : getPreferenceStore().getString(v.name());
+    }
+
+    /** The fields have their stored values now: show what they resolve to. */
+    @Override
+    protected void initialize() {
+        super.initialize();
+        showFound();
+    }
+
+    @Override
+    protected void performDefaults() {
+        super.performDefaults();
+        showFound();
     }
 
     @Override

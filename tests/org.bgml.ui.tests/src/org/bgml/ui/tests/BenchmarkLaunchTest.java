@@ -59,7 +59,7 @@ class BenchmarkLaunchTest {
         job.join(TimeUnit.MINUTES.toMillis(8), null);
         IStatus status = job.getResult();
         IProcess process = launch.getProcesses()[0];
-        String console = process.getStreamsProxy().getOutputStreamMonitor().getContents();
+        String console = Ui.output(process, "== Measuring");
         assertNotNull(status, "the run finished within 8 minutes");
         assertTrue(status.isOK(), status + "\n" + console + process.getStreamsProxy().getErrorStreamMonitor().getContents());
         assertTrue(launch.isTerminated(), "the launch ends with the run");
