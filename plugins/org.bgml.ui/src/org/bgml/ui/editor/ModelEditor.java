@@ -47,6 +47,7 @@ import org.eclipse.ui.editors.text.TextEditor;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.ide.IGotoMarker;
 import org.eclipse.ui.part.MultiPageEditorPart;
+import org.eclipse.ui.views.contentoutline.IContentOutlinePage;
 
 /**
  * The editor of a .bgml file: the diagram (the GLSP client in an embedded browser), the model as a tree (with the
@@ -65,6 +66,7 @@ import org.eclipse.ui.part.MultiPageEditorPart;
 public final class ModelEditor extends MultiPageEditorPart implements IGotoMarker {
     private TextEditor source;
     private TreeViewer tree;
+    private ModelOutline outline;
     private Label treeProblem;
     private DiagramPage diagram;
     private int treePage;
@@ -340,6 +342,9 @@ public final class ModelEditor extends MultiPageEditorPart implements IGotoMarke
             }
         }
         treeProblem.getParent().layout();
+        if (outline != null) {
+            outline.modelChanged();
+        }
     }
 
     /** Parses text as this editor's file would be loaded (any BGML root), with the file's name in messages. */
@@ -434,6 +439,12 @@ public final class ModelEditor extends MultiPageEditorPart implements IGotoMarke
     public <T> T getAdapter(Class<T> adapter) {
         if (adapter == IGotoMarker.class) {
             return adapter.cast(this);
+        }
+        if (adapter == IContentOutlinePage.class) {
+            if (outline == null || outline.getControl() != null && outline.getControl().isDisposed()) {
+                outline = new ModelOutline(this);
+            }
+            return adapter.cast(outline);
         }
         return super.getAdapter(adapter);
     }
