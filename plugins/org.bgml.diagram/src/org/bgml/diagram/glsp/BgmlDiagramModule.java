@@ -17,6 +17,7 @@ import org.eclipse.glsp.server.di.DiagramModule;
 import org.eclipse.glsp.server.di.MultiBinding;
 import org.eclipse.glsp.server.diagram.DiagramConfiguration;
 import org.eclipse.glsp.server.features.core.model.GModelFactory;
+import org.eclipse.glsp.server.features.core.model.ModelSubmissionHandler;
 import org.eclipse.glsp.server.features.core.model.RequestModelActionHandler;
 import org.eclipse.glsp.server.features.core.model.SourceModelStorage;
 import org.eclipse.glsp.server.features.directediting.LabelEditValidator;
@@ -31,6 +32,12 @@ public class BgmlDiagramModule extends DiagramModule {
     @Override
     public String getDiagramType() {
         return BgmlTypes.DIAGRAM_TYPE;
+    }
+
+    @Override
+    protected void configureBase() {
+        super.configureBase();
+        bind(ModelSubmissionHandler.class).to(BgmlModelSubmissionHandler.class);
     }
 
     @Override

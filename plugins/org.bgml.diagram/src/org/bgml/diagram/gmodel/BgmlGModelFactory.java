@@ -84,11 +84,27 @@ public class BgmlGModelFactory implements GModelFactory {
     private final Map<Configuration, List<GLabel>> optionLabels = new IdentityHashMap<>();
     private BenchmarkModel watched;
     private long validatedAt = -1;
+    /** What the latest full build was made of, so that a move can patch that diagram instead of building a new one. */
+    private Built built;
+    /** How many diagrams were built anew (not just moved); markers only change with a new build. */
+    private long fullBuilds;
+    /** The nodes of top-level entities in the latest diagram, by layout key (element path). */
+    private final Map<String, GNode> topNodes = new HashMap<>();
+
+    /** The inputs of a full build besides the layout: a move changes none of them. */
+    private record Built(GGraph root, BenchmarkModel model, long changes, List<ModelDiagnostic> diagnostics, Viewpoint viewpoint,
+            boolean showDeployment, String runId, String metric, Map<String, LayoutStore.Bounds> layout) {
+    }
 
     @Override
     public void createGModel() {
+        if (moveOnly()) {
+            return;
+        }
         BenchmarkModel model = state.getModel();
         ids.clear();
+        topNodes.clear();
+        built = null;
         elements.clear();
         optionLabels.clear();
 
@@ -125,7 +141,9 @@ public class BgmlGModelFactory implements GModelFactory {
         }
         int nodes = 0;
         for (Entity e : model.getEntities()) {
-            GNode node = entityNode(e, state.getLayout().get(ElementPaths.pathOf(e)), collocation);
+            String key = ElementPaths.pathOf(e);
+            GNode node = entityNode(e, state.getLayout().get(key), collocation);
+            topNodes.put(key, node);
             graph.getChildren().add(node);
             nodes++;
             if (e instanceof Assembly a) {
@@ -152,12 +170,65 @@ public class BgmlGModelFactory implements GModelFactory {
         addResults(model);
         addDiagnosticClasses(diagnostics);
         state.updateRoot(graph);
+        fullBuilds++;
+        built = new Built(graph, model, changes.count, diagnostics, state.getViewpoint(), state.isShowDeployment(), state.getRunId(),
+                state.getMetric(), state.getLayout().snapshot());
         long t3 = System.nanoTime();
         state.getTimings().validateNanos = t1 - t0;
         state.getTimings().layoutNanos = t2 - t1;
         state.getTimings().gmodelNanos = t3 - t2;
         state.getTimings().nodes = nodes;
         state.getTimings().edges = edges;
+    }
+
+    /**
+     * When only top-level nodes moved since the latest build (a move, its undo or redo: same model, same diagnostics,
+     * same view settings, same sizes), moves those nodes in the current diagram instead of building it anew. Anything
+     * else (a resize, a component moved inside its assembly, processes drawn around their entities) takes a full build.
+     */
+    private boolean moveOnly() {
+        Built b = built;
+        if (b == null || state.getRoot() != b.root() || state.getModel() != b.model() || changes.count != b.changes()
+                || state.getDiagnostics() != b.diagnostics() || state.getViewpoint() != b.viewpoint()
+                || state.isShowDeployment() || b.showDeployment() || !state.getRunId().equals(b.runId())
+                || !state.getMetric().equals(b.metric())) {
+            return false;
+        }
+        long t0 = System.nanoTime();
+        Map<String, LayoutStore.Bounds> now = state.getLayout().snapshot();
+        if (!now.keySet().equals(b.layout().keySet())) {
+            return false;
+        }
+        List<Map.Entry<String, LayoutStore.Bounds>> moved = new ArrayList<>();
+        for (Map.Entry<String, LayoutStore.Bounds> e : now.entrySet()) {
+            LayoutStore.Bounds before = b.layout().get(e.getKey());
+            LayoutStore.Bounds after = e.getValue();
+            if (after.equals(before)) {
+                continue;
+            }
+            if (!topNodes.containsKey(e.getKey()) || after.width() != before.width() || after.height() != before.height()) {
+                return false;
+            }
+            moved.add(e);
+        }
+        if (moved.isEmpty()) {
+            return false; // nothing moved: a reload or a refresh builds anew
+        }
+        for (Map.Entry<String, LayoutStore.Bounds> e : moved) {
+            GNode node = topNodes.get(e.getKey());
+            node.getPosition().setX(e.getValue().x());
+            node.getPosition().setY(e.getValue().y());
+        }
+        built = new Built(b.root(), b.model(), b.changes(), b.diagnostics(), b.viewpoint(), false, b.runId(), b.metric(), now);
+        state.getTimings().validateNanos = 0;
+        state.getTimings().layoutNanos = 0;
+        state.getTimings().gmodelNanos = System.nanoTime() - t0;
+        return true;
+    }
+
+    /** Counts the diagrams built anew; a move that only shifted nodes in the current diagram does not count. */
+    public long fullBuilds() {
+        return fullBuilds;
     }
 
     /** The id an element of the model is shown under, or null when this diagram does not show it. */
