@@ -1,5 +1,7 @@
 package org.bgml.diagram.tests;
 
+import static org.bgml.diagram.tests.GlspTestClient.applyProperty;
+import static org.bgml.diagram.tests.GlspTestClient.invocation;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.net.URI;
@@ -13,16 +15,15 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import org.bgml.diagram.layout.LayoutStore;
-import org.bgml.diagram.server.DiagramServer;
+import org.bgml.diagram.tests.GlspTestClient.SharedServer;
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.Connection;
 import org.bgml.model.Entity;
 import org.bgml.model.Port;
 import org.bgml.model.io.ElementPaths;
 import org.bgml.model.io.ModelFiles;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -31,20 +32,8 @@ import com.google.gson.JsonObject;
 
 /** The diagram server over its real WebSocket, as a GLSP client talks to it. */
 class DiagramServerTest {
-    static DiagramServer server;
-    static Path client;
-
-    @BeforeAll
-    static void start(@TempDir Path dist) throws Exception {
-        Files.writeString(dist.resolve("index.html"), "<!doctype html><title>BGML</title>");
-        client = dist;
-        server = DiagramServer.start(0, DiagramServer.newToken(), dist);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
-    }
+    @RegisterExtension
+    static final SharedServer server = SharedServer.withPage();
 
     static Stream<Path> examples() throws Exception {
         return Files.list(Repo.root().resolve("examples")).filter(p -> p.toString().endsWith(".bgml")).sorted();
@@ -54,9 +43,8 @@ class DiagramServerTest {
     @MethodSource("examples")
     void everyExampleOpensWithEntitiesPortsAndConnectionsPlaced(Path example) throws Exception {
         BenchmarkModel model = ModelFiles.loadModel(example);
-        try (GlspTestClient c = new GlspTestClient(server.webSocketUri())) {
-            c.initialize();
-            Map<String, JsonObject> all = GlspTestClient.index(c.open(example.toString()));
+        try (GlspTestClient c = server.connect()) {
+            Map<String, JsonObject> all = GlspTestClient.index(c.open(example));
             for (Entity e : model.getEntities()) {
                 JsonObject node = all.get(ElementPaths.pathOf(e));
                 assertNotNull(node, "no node for " + ElementPaths.pathOf(e));
@@ -81,11 +69,9 @@ class DiagramServerTest {
 
     @Test
     void createConnectRefuseRenameDeleteUndoSaveAndReload(@TempDir Path dir) throws Exception {
-        Path file = dir.resolve("roundtrip.bgml");
-        Files.copy(Repo.root().resolve("examples/roundtrip.bgml"), file);
-        try (GlspTestClient c = new GlspTestClient(server.webSocketUri())) {
-            c.initialize();
-            c.open(file.toString());
+        Path file = Repo.copyExample("roundtrip.bgml", dir.resolve("roundtrip.bgml"));
+        try (GlspTestClient c = server.connect()) {
+            c.open(file);
 
             Map<String, JsonObject> all = GlspTestClient.index(c.edit(Map.of("kind", "createNode", "elementTypeId", "node:component",
                     "location", Map.of("x", 900, "y", 500), "args", Map.of())));
@@ -94,26 +80,23 @@ class DiagramServerTest {
             assertEquals("Test::RoundTrip", all.get("Component1/facet1").getAsJsonObject("args").get("interface").getAsString());
             c.edit(Map.of("kind", "createNode", "elementTypeId", "node:client", "location", Map.of("x", 600, "y", 500), "args", Map.of()));
             c.edit(Map.of("kind", "createNode", "elementTypeId", "port:receptacle", "containerId", "Client1#name", "args", Map.of()));
-            all = GlspTestClient.index(c.edit(Map.of("kind", "createEdge", "elementTypeId", "edge:invocation",
-                    "sourceElementId", "Client1/receptacle1", "targetElementId", "Component1/facet1", "args", Map.of())));
+            all = GlspTestClient.index(c.edit(invocation("Client1/receptacle1", "Component1/facet1")));
             JsonObject edge = all.values().stream().filter(o -> "Component1/facet1".equals(GlspTestClient.str(o, "targetId"))).findFirst().orElseThrow();
             assertEquals("Client1/receptacle1", GlspTestClient.str(edge, "sourceId"));
 
             // illegal: the wrong way round, and between different interfaces
-            c.send(Map.of("kind", "createEdge", "elementTypeId", "edge:invocation", "sourceElementId", "Component1/facet1",
-                    "targetElementId", "Client1/receptacle1", "args", Map.of()));
-            String why = GlspTestClient.str(c.action("message", m -> "ERROR".equalsIgnoreCase(GlspTestClient.str(m, "severity"))), "message");
+            c.send(invocation("Component1/facet1", "Client1/receptacle1"));
+            String why = c.refusal();
             assertTrue(why.contains("Cannot connect") && why.contains("from the user to the provider"), why);
             c.edit(Map.of("kind", "createNode", "elementTypeId", "port:facet", "containerId", "Component1", "args", Map.of()));
-            c.edit(Map.of("kind", "bgmlApplyProperty", "elementId", "Component1/facet2", "property", "interface", "value", "Test::Other"));
-            c.send(Map.of("kind", "createEdge", "elementTypeId", "edge:invocation", "sourceElementId", "Client1/receptacle1",
-                    "targetElementId", "Component1/facet2", "args", Map.of()));
-            why = GlspTestClient.str(c.action("message", m -> "ERROR".equalsIgnoreCase(GlspTestClient.str(m, "severity"))), "message");
+            c.edit(applyProperty("Component1/facet2", "interface", "Test::Other"));
+            c.send(invocation("Client1/receptacle1", "Component1/facet2"));
+            why = c.refusal();
             assertTrue(why.contains("interfaces differ") && why.contains("Test::Other"), why);
 
             // rename in place, with the identifier rules
             c.send(Map.of("kind", "applyLabelEdit", "labelId", "Component1#name", "text", "9lives"));
-            why = GlspTestClient.str(c.action("message", m -> "ERROR".equalsIgnoreCase(GlspTestClient.str(m, "severity"))), "message");
+            why = c.refusal();
             assertTrue(why.contains("starts with a digit"), why);
             all = GlspTestClient.index(c.edit(Map.of("kind", "applyLabelEdit", "labelId", "Component1#name", "text", "Echo")));
             assertNotNull(all.get("Echo/facet1"));
@@ -123,17 +106,15 @@ class DiagramServerTest {
             all = GlspTestClient.index(c.edit(Map.of("kind", "deleteElement", "elementIds", List.of("Echo"))));
             assertNull(all.get("Echo"));
             assertTrue(all.values().stream().noneMatch(o -> "Echo/facet1".equals(GlspTestClient.str(o, "targetId"))));
-            all = GlspTestClient.index(c.edit(Map.of("kind", "glspUndo")));
+            all = GlspTestClient.index(c.undo());
             assertNotNull(all.get("Echo"));
             assertTrue(all.values().stream().anyMatch(o -> "Echo/facet1".equals(GlspTestClient.str(o, "targetId"))));
-            all = GlspTestClient.index(c.edit(Map.of("kind", "glspRedo")));
+            all = GlspTestClient.index(c.redo());
             assertNull(all.get("Echo"));
-            all = GlspTestClient.index(c.edit(Map.of("kind", "glspUndo")));
+            all = GlspTestClient.index(c.undo());
             assertNotNull(all.get("Echo"));
 
-            c.send(Map.of("kind", "saveModel"));
-            JsonObject dirty = c.action("setDirtyState", a -> "save".equals(GlspTestClient.str(a, "reason")));
-            assertFalse(dirty.get("isDirty").getAsBoolean());
+            assertFalse(c.save().get("isDirty").getAsBoolean());
         }
         BenchmarkModel saved = ModelFiles.loadModel(file);
         Entity echo = (Entity) ElementPaths.resolve(saved, "Echo");
@@ -144,9 +125,8 @@ class DiagramServerTest {
         assertEquals("Test::Other", ElementPaths.pathOf(((org.bgml.model.Facet) ElementPaths.resolve(saved, "Echo/facet2")).getInterface()));
         assertEquals(900, LayoutStore.load(file).get("Echo").x());
 
-        try (GlspTestClient c = new GlspTestClient(server.webSocketUri())) {
-            c.initialize();
-            Map<String, JsonObject> again = GlspTestClient.index(c.open(file.toString()));
+        try (GlspTestClient c = server.connect()) {
+            Map<String, JsonObject> again = GlspTestClient.index(c.open(file));
             assertEquals(900, again.get("Echo").getAsJsonObject("position").get("x").getAsDouble());
             assertEquals(600, again.get("Client1").getAsJsonObject("position").get("x").getAsDouble());
         }
@@ -154,13 +134,10 @@ class DiagramServerTest {
 
     @Test
     void liveValidationMarksTheElementAndListsTheProblem(@TempDir Path dir) throws Exception {
-        Path file = dir.resolve("roundtrip.bgml");
-        Files.copy(Repo.root().resolve("examples/roundtrip.bgml"), file);
-        try (GlspTestClient c = new GlspTestClient(server.webSocketUri())) {
-            c.initialize();
-            c.open(file.toString());
-            Map<String, JsonObject> all = GlspTestClient.index(c.edit(Map.of("kind", "bgmlApplyProperty", "elementId", "TaoTaoServer/rt",
-                    "property", "interface", "value", "")));
+        Path file = Repo.copyExample("roundtrip.bgml", dir.resolve("roundtrip.bgml"));
+        try (GlspTestClient c = server.connect()) {
+            c.open(file);
+            Map<String, JsonObject> all = GlspTestClient.index(c.edit(applyProperty("TaoTaoServer/rt", "interface", "")));
             assertTrue(all.get("TaoTaoServer/rt").getAsJsonArray("cssClasses").toString().contains("bgml-"), all.get("TaoTaoServer/rt").toString());
             JsonObject problems = c.action("bgmlSetProblems", a -> a.getAsJsonArray("problems").toString().contains("TaoTaoServer/rt"));
             assertTrue(problems.getAsJsonArray("problems").size() > 0);
@@ -172,25 +149,23 @@ class DiagramServerTest {
     @Test
     void theAccessTokenGuardsPageAndSocket() throws Exception {
         HttpClient http = HttpClient.newHttpClient();
-        URI bare = URI.create("http://127.0.0.1:" + server.port() + "/");
+        URI bare = URI.create("http://127.0.0.1:" + server.get().port() + "/");
         assertEquals(403, http.send(HttpRequest.newBuilder(bare).build(), HttpResponse.BodyHandlers.discarding()).statusCode());
-        HttpResponse<String> page = http.send(HttpRequest.newBuilder(server.pageUri(null)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> page = http.send(HttpRequest.newBuilder(server.get().pageUri(null)).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, page.statusCode());
         assertTrue(page.body().contains("BGML"));
         assertTrue(page.headers().firstValue("set-cookie").orElse("").contains("HttpOnly"));
-        URI noToken = URI.create("ws://127.0.0.1:" + server.port() + "/bgml");
+        URI noToken = URI.create("ws://127.0.0.1:" + server.get().port() + "/bgml");
         assertThrows(Exception.class, () -> new GlspTestClient(noToken));
     }
 
     @Test
     void generateAndRunSavesFirstAndReportsWhyAnInvalidModelCannotRun(@TempDir Path dir) throws Exception {
-        Path file = dir.resolve("roundtrip.bgml");
-        Files.copy(Repo.root().resolve("examples/roundtrip.bgml"), file);
-        try (GlspTestClient c = new GlspTestClient(server.webSocketUri())) {
-            c.initialize();
-            c.open(file.toString());
+        Path file = Repo.copyExample("roundtrip.bgml", dir.resolve("roundtrip.bgml"));
+        try (GlspTestClient c = server.connect()) {
+            c.open(file);
             assertTrue(c.action("bgmlRunAvailable").get("available").getAsBoolean());
-            c.edit(Map.of("kind", "bgmlApplyProperty", "elementId", "TaoTaoServer/rt", "property", "interface", "value", ""));
+            c.edit(applyProperty("TaoTaoServer/rt", "interface", ""));
             c.send(Map.of("kind", "bgmlRun", "target", "omniorb"));
             c.action("bgmlRunProgress", a -> "generating".equals(GlspTestClient.str(a, "phase")));
             JsonObject failed = c.action("bgmlRunProgress", a -> "failed".equals(GlspTestClient.str(a, "phase")));

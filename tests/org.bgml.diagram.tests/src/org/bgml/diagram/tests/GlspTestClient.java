@@ -1,8 +1,12 @@
 package org.bgml.diagram.tests;
 
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +18,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
+import org.bgml.diagram.server.DiagramServer;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
 import com.google.gson.Gson;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
@@ -23,6 +32,9 @@ import com.google.gson.JsonParser;
 /**
  * A minimal GLSP client over the real WebSocket: JSON-RPC 2.0 messages, one per text frame, as the GLSP client
  * sends them (initialize, initializeClientSession, then {@code process} notifications carrying action messages).
+ * It also holds what the diagram tests share: starting a server ({@link #startServer}, {@link SharedServer}), the
+ * edit operations the editor sends ({@link #createNode}, {@link #applyProperty}) and the property sheet
+ * ({@link #properties}, {@link #row}).
  */
 final class GlspTestClient implements AutoCloseable {
     static final List<String> CLIENT_ACTIONS = List.of("setModel", "updateModel", "setDirtyState", "setMarkers", "message", "status",
@@ -53,6 +65,30 @@ final class GlspTestClient implements AutoCloseable {
                 return null;
             }
         }).get(60, TimeUnit.SECONDS);
+    }
+
+    /** A client of {@code server} whose GLSP session is initialized for the BGML diagram type. */
+    static GlspTestClient connect(DiagramServer server) throws Exception {
+        GlspTestClient c = new GlspTestClient(server.webSocketUri());
+        try {
+            c.initialize();
+        } catch (Exception | Error e) {
+            c.close();
+            throw e;
+        }
+        return c;
+    }
+
+    /**
+     * Starts a diagram server on a free port. With {@code dist} (created when missing) it serves a stand-in client
+     * page from there; without, it serves no page.
+     */
+    static DiagramServer startServer(Path dist) throws Exception {
+        if (dist != null) {
+            Files.createDirectories(dist);
+            Files.writeString(dist.resolve("index.html"), "<!doctype html><title>BGML</title>");
+        }
+        return DiagramServer.start(0, DiagramServer.newToken(), dist);
     }
 
     /** initialize + initializeClientSession for the BGML diagram type. */
@@ -124,10 +160,89 @@ final class GlspTestClient implements AutoCloseable {
         return action("setModel").getAsJsonObject("newRoot");
     }
 
+    JsonObject open(Path file) throws Exception {
+        return open(file.toString());
+    }
+
     /** Sends an operation and returns the root of the next updateModel. */
     JsonObject edit(Map<String, Object> operation) throws Exception {
         send(operation);
         return action("updateModel").getAsJsonObject("newRoot");
+    }
+
+    /**
+     * Draws the smallest pair to connect: a server with a facet (Server1/facet1) and a client with a receptacle
+     * (Client1/receptacle1), neither typed yet.
+     */
+    void createServerAndClient() throws Exception {
+        edit(createNode("node:server", null, 100, 100));
+        edit(createNode("port:facet", "Server1", 0, 0));
+        edit(createNode("node:client", null, 500, 100));
+        edit(createNode("port:receptacle", "Client1", 0, 0));
+    }
+
+    JsonObject undo() throws Exception {
+        return edit(Map.of("kind", "glspUndo"));
+    }
+
+    JsonObject redo() throws Exception {
+        return edit(Map.of("kind", "glspRedo"));
+    }
+
+    /** Saves the model and returns the server's setDirtyState for that save. */
+    JsonObject save() throws Exception {
+        send(Map.of("kind", "saveModel"));
+        return action("setDirtyState", a -> "save".equals(str(a, "reason")));
+    }
+
+    /** The property sheet of the element {@code id}. */
+    JsonObject properties(String id) throws Exception {
+        send(Map.of("kind", "bgmlRequestProperties", "elementId", id));
+        return action("bgmlSetProperties", a -> id.equals(str(a, "elementId")));
+    }
+
+    /** The text of the next error message: why the server refused the last operation. */
+    String refusal() throws Exception {
+        return str(action("message", m -> "ERROR".equalsIgnoreCase(str(m, "severity"))), "message");
+    }
+
+    /** The createNode operation of a palette tool; {@code container} null for a top-level node. */
+    static Map<String, Object> createNode(String type, String container, double x, double y) {
+        return container == null
+                ? Map.of("kind", "createNode", "elementTypeId", type, "location", Map.of("x", x, "y", y), "args", Map.of())
+                : Map.of("kind", "createNode", "elementTypeId", type, "containerId", container, "location", Map.of("x", x, "y", y), "args", Map.of());
+    }
+
+    /** The createEdge operation of the invocation tool: {@code source} receptacle uses {@code target} facet. */
+    static Map<String, Object> invocation(String source, String target) {
+        return Map.of("kind", "createEdge", "elementTypeId", "edge:invocation", "sourceElementId", source, "targetElementId", target, "args", Map.of());
+    }
+
+    /** The id of the first element of {@code type} in a diagram's index. */
+    static String firstOfType(Map<String, JsonObject> all, String type) {
+        return all.values().stream().filter(o -> type.equals(str(o, "type"))).map(o -> str(o, "id")).findFirst().orElseThrow();
+    }
+
+    /** A value typed into a property sheet's row. */
+    static Map<String, Object> applyProperty(String id, String property, String value) {
+        return Map.of("kind", "bgmlApplyProperty", "elementId", id, "property", property, "value", value);
+    }
+
+    /** The row {@code name} of a property sheet, or null. */
+    static JsonObject rowOrNull(JsonObject sheet, String name) {
+        for (JsonElement r : sheet.getAsJsonArray("properties")) {
+            if (name.equals(str(r.getAsJsonObject(), "name"))) {
+                return r.getAsJsonObject();
+            }
+        }
+        return null;
+    }
+
+    /** The row {@code name} of a property sheet, which must be there. */
+    static JsonObject row(JsonObject sheet, String name) {
+        JsonObject r = rowOrNull(sheet, name);
+        assertNotNull(r, "no row " + name + " in " + sheet);
+        return r;
     }
 
     static String str(JsonObject o, String key) {
@@ -156,5 +271,56 @@ final class GlspTestClient implements AutoCloseable {
 
     static CompletableFuture<Void> none() {
         return CompletableFuture.completedFuture(null);
+    }
+
+    /**
+     * One diagram server for all tests of a class ({@code @RegisterExtension static final SharedServer server = ...}):
+     * started before the first, closed after the last.
+     */
+    static final class SharedServer implements BeforeAllCallback, AfterAllCallback {
+        private final boolean page;
+        private Path dist;
+        private DiagramServer server;
+
+        private SharedServer(boolean page) {
+            this.page = page;
+        }
+
+        /** A server without a client page. */
+        static SharedServer withoutPage() {
+            return new SharedServer(false);
+        }
+
+        /** A server that also serves a stand-in client page. */
+        static SharedServer withPage() {
+            return new SharedServer(true);
+        }
+
+        @Override
+        public void beforeAll(ExtensionContext context) throws Exception {
+            dist = page ? Files.createTempDirectory("bgml-dist") : null;
+            server = startServer(dist);
+        }
+
+        @Override
+        public void afterAll(ExtensionContext context) throws Exception {
+            try {
+                server.close();
+            } finally {
+                if (dist != null) {
+                    Files.deleteIfExists(dist.resolve("index.html"));
+                    Files.deleteIfExists(dist);
+                }
+            }
+        }
+
+        DiagramServer get() {
+            return server;
+        }
+
+        /** A new initialized client of this server. */
+        GlspTestClient connect() throws Exception {
+            return GlspTestClient.connect(server);
+        }
     }
 }

@@ -32,15 +32,10 @@ class HostRunTest {
 
     @Test
     void aHostTakesOverTheClientsRunAndReportsItsEnd(@TempDir Path dir) throws Exception {
-        Path dist = Files.createDirectories(dir.resolve("dist"));
-        Files.writeString(dist.resolve("index.html"), "<!doctype html><title>BGML</title>");
-        Path file = dir.resolve("run.bgml");
-        Files.copy(Repo.root().resolve("examples/roundtrip.bgml"), file);
-
-        try (DiagramServer server = DiagramServer.start(0, DiagramServer.newToken(), dist);
-                GlspTestClient c = new GlspTestClient(server.webSocketUri())) {
-            c.initialize();
-            c.open(file.toString());
+        Path file = Repo.copyExample("roundtrip.bgml", dir.resolve("run.bgml"));
+        try (DiagramServer server = GlspTestClient.startServer(dir.resolve("dist"));
+                GlspTestClient c = GlspTestClient.connect(server)) {
+            c.open(file);
             c.edit(Map.of("kind", "applyLabelEdit", "labelId", "TaoTaoClient#name", "text", "EditedClient"));
             byte[] before = Files.readAllBytes(file);
 

@@ -31,17 +31,13 @@ class HostSessionTest {
 
     @Test
     void anEditorReadsReplacesAndSavesTheModelOfAClientsSession(@TempDir Path dir) throws Exception {
-        Path dist = Files.createDirectories(dir.resolve("dist"));
-        Files.writeString(dist.resolve("index.html"), "<!doctype html><title>BGML</title>");
-        Path file = dir.resolve("host.bgml");
-        Files.copy(Repo.root().resolve("examples/roundtrip.bgml"), file);
-
-        try (DiagramServer server = DiagramServer.start(0, DiagramServer.newToken(), dist);
+        Path file = Repo.copyExample("roundtrip.bgml", dir.resolve("host.bgml"));
+        try (DiagramServer server = GlspTestClient.startServer(dir.resolve("dist"));
                 GlspTestClient c = new GlspTestClient(server.webSocketUri())) {
             assertFalse(server.isOpen(file));
             assertNull(server.modelText(file), "no session has the file open yet");
             c.initialize();
-            c.open(file.toString());
+            c.open(file);
             assertTrue(server.isOpen(file));
             assertFalse(server.isDirty(file));
             assertTrue(server.modelText(file).contains("name=\"TaoTaoClient\""));

@@ -2,16 +2,14 @@ package org.bgml.diagram.tests;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 import org.bgml.diagram.layout.LayoutStore;
-import org.bgml.diagram.server.DiagramServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.bgml.diagram.tests.GlspTestClient.SharedServer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.google.gson.JsonObject;
@@ -22,18 +20,8 @@ import com.google.gson.JsonObject;
  * the model in between.
  */
 class MoveUpdateTest {
-    static DiagramServer server;
-
-    @BeforeAll
-    static void start(@TempDir Path dist) throws Exception {
-        Files.writeString(dist.resolve("index.html"), "<!doctype html><title>BGML</title>");
-        server = DiagramServer.start(0, DiagramServer.newToken(), dist);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
-    }
+    @RegisterExtension
+    static final SharedServer server = SharedServer.withPage();
 
     private static double x(Map<String, JsonObject> all, String id) {
         return all.get(id).getAsJsonObject("position").get("x").getAsDouble();
@@ -58,11 +46,9 @@ class MoveUpdateTest {
 
     @Test
     void movesUndoRedoResizeAndRenameKeepTheWholeDiagramCurrent(@TempDir Path dir) throws Exception {
-        Path file = dir.resolve("roundtrip.bgml");
-        Files.copy(Repo.root().resolve("examples/roundtrip.bgml"), file);
-        try (GlspTestClient c = new GlspTestClient(server.webSocketUri())) {
-            c.initialize();
-            Map<String, JsonObject> start = GlspTestClient.index(c.open(file.toString()));
+        Path file = Repo.copyExample("roundtrip.bgml", dir.resolve("roundtrip.bgml"));
+        try (GlspTestClient c = server.connect()) {
+            Map<String, JsonObject> start = GlspTestClient.index(c.open(file));
             String a = "TaoTaoServer";
             String b = "TaoTaoClient";
             double ax = x(start, a), ay = y(start, a), aw = width(start, a), ah = height(start, a);
@@ -80,11 +66,11 @@ class MoveUpdateTest {
 
             // a second move, then undo twice and redo once
             assertEquals(ax + 80, x(GlspTestClient.index(c.edit(move(a, ax + 80, ay, aw, ah))), a));
-            assertEquals(ax + 37, x(GlspTestClient.index(c.edit(Map.of("kind", "glspUndo"))), a));
-            Map<String, JsonObject> undone = GlspTestClient.index(c.edit(Map.of("kind", "glspUndo")));
+            assertEquals(ax + 37, x(GlspTestClient.index(c.undo()), a));
+            Map<String, JsonObject> undone = GlspTestClient.index(c.undo());
             assertEquals(ax, x(undone, a));
             assertEquals(ay, y(undone, a));
-            assertEquals(ax + 37, x(GlspTestClient.index(c.edit(Map.of("kind", "glspRedo"))), a));
+            assertEquals(ax + 37, x(GlspTestClient.index(c.redo()), a));
 
             // a resize builds the node anew: its right-hand ports sit on the new border
             Map<String, JsonObject> resized = GlspTestClient.index(c.edit(move(a, ax + 37, ay + 11, aw + 60, ah)));
@@ -98,8 +84,7 @@ class MoveUpdateTest {
             assertEquals(ax + 37, x(renamed, "Moved"));
             assertEquals(ax + 5, x(GlspTestClient.index(c.edit(move("Moved", ax + 5, ay + 5, aw + 60, ah))), "Moved"));
 
-            c.send(Map.of("kind", "saveModel"));
-            assertFalse(c.action("setDirtyState", d -> "save".equals(GlspTestClient.str(d, "reason"))).get("isDirty").getAsBoolean());
+            assertFalse(c.save().get("isDirty").getAsBoolean());
             LayoutStore.Bounds saved = LayoutStore.load(file).get("Moved");
             assertEquals(ax + 5, saved.x(), 0.06, "the layout file has the last move");
             assertEquals(aw + 60, saved.width(), 0.06);
@@ -108,11 +93,9 @@ class MoveUpdateTest {
 
     @Test
     void movingAComponentInsideItsAssemblyGrowsTheAssembly(@TempDir Path dir) throws Exception {
-        Path file = dir.resolve("roundtrip.bgml");
-        Files.copy(Repo.root().resolve("examples/roundtrip.bgml"), file);
-        try (GlspTestClient c = new GlspTestClient(server.webSocketUri())) {
-            c.initialize();
-            c.open(file.toString());
+        Path file = Repo.copyExample("roundtrip.bgml", dir.resolve("roundtrip.bgml"));
+        try (GlspTestClient c = server.connect()) {
+            c.open(file);
             c.edit(Map.of("kind", "createNode", "elementTypeId", "node:assembly", "location", Map.of("x", 1200, "y", 900), "args",
                     Map.of("name", "Box")));
             Map<String, JsonObject> all = GlspTestClient.index(c.edit(Map.of("kind", "createNode", "elementTypeId", "node:component",

@@ -1,5 +1,6 @@
 package org.bgml.diagram.tests;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -16,5 +17,10 @@ final class Repo {
             }
         }
         throw new IllegalStateException("no repository with examples/ above " + given);
+    }
+
+    /** A copy of the shipped example {@code name} (e.g. roundtrip.bgml) at {@code target}, which a test may change. */
+    static Path copyExample(String name, Path target) throws IOException {
+        return Files.copy(root().resolve("examples").resolve(name), target);
     }
 }

@@ -2,7 +2,6 @@ package org.bgml.diagram.tests;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -35,10 +34,9 @@ class ResultsOverlayTest {
         model.getResults().add(resultSet("20261102-100000-bbbb", "2026-11-02T10:00:00Z", taoTao, 14200, 19600, 67800, Verdict.PASS));
         ModelFiles.save(model.eResource(), file);
 
-        try (DiagramServer server = DiagramServer.start(0, DiagramServer.newToken(), null);
-                GlspTestClient c = new GlspTestClient(server.webSocketUri())) {
-            c.initialize();
-            Map<String, JsonObject> all = GlspTestClient.index(c.open(file.toString()));
+        try (DiagramServer server = GlspTestClient.startServer(null);
+                GlspTestClient c = GlspTestClient.connect(server)) {
+            Map<String, JsonObject> all = GlspTestClient.index(c.open(file));
             JsonObject runs = c.action("bgmlSetRuns");
             assertEquals("20261102-100000-bbbb", runs.get("selected").getAsString());
             assertEquals(2, runs.getAsJsonArray("runs").size());

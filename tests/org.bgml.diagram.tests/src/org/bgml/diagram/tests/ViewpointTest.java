@@ -20,10 +20,9 @@ class ViewpointTest {
     void layersShowMetricsOptionsAndCollocation() throws Exception {
         Path file = Repo.root().resolve("examples/roundtrip.bgml");
         BenchmarkModel model = ModelFiles.loadModel(file);
-        try (DiagramServer server = DiagramServer.start(0, DiagramServer.newToken(), null);
-                GlspTestClient c = new GlspTestClient(server.webSocketUri())) {
-            c.initialize();
-            Map<String, JsonObject> all = GlspTestClient.index(c.open(file.toString()));
+        try (DiagramServer server = GlspTestClient.startServer(null);
+                GlspTestClient c = GlspTestClient.connect(server)) {
+            Map<String, JsonObject> all = GlspTestClient.index(c.open(file));
             assertTrue(all.values().stream().noneMatch(o -> "label:metric".equals(GlspTestClient.str(o, "type"))));
 
             c.send(Map.of("kind", "bgmlSetViewpoint", "viewpoint", "metric", "showDeployment", false));

@@ -55,7 +55,7 @@ class BenchmarkLaunchTest {
         assertEquals(config, BenchmarkLaunch.findOrCreate(model, "omniorb"), "the one-click action reuses the launch it made");
 
         ILaunch launch = config.launch(ILaunchManager.RUN_MODE, null);
-        BenchmarkJob job = awaitJob(model);
+        BenchmarkJob job = Ui.awaitJob(model, 30);
         job.join(TimeUnit.MINUTES.toMillis(8), null);
         IStatus status = job.getResult();
         IProcess process = launch.getProcesses()[0];
@@ -114,19 +114,6 @@ class BenchmarkLaunchTest {
             assertEquals(List.of(), ProcessGroups.members(pgid), "process group " + pgid + " is gone");
         }
         assertEquals(List.of(), ProcessGroups.live(), "no process group is left registered");
-    }
-
-    private static BenchmarkJob awaitJob(IFile model) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            for (Job j : Job.getJobManager().find(BenchmarkJob.FAMILY)) {
-                if (j instanceof BenchmarkJob b && b.model().equals(model)) {
-                    return b;
-                }
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("no benchmark job was scheduled for " + model);
     }
 
     static {

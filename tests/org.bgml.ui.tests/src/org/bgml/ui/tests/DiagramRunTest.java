@@ -74,7 +74,7 @@ class DiagramRunTest {
 
         // the Generate & Run button of the diagram's own toolbar, clicked in the page
         Ui.js(editor, "document.getElementById('bgml-run-target').value = 'omniorb'; document.getElementById('bgml-run').click(); return true;");
-        BenchmarkJob job = awaitJob(file);
+        BenchmarkJob job = Ui.awaitJob(file, 60);
         Ui.await("the client's status says the run goes on as an Eclipse launch", () -> "launched".equals(runStatus(editor, "dataset.phase")), 20,
                 () -> runStatus(editor, "textContent"));
         assertTrue(runStatus(editor, "textContent").contains("Console"), runStatus(editor, "textContent"));
@@ -115,7 +115,7 @@ class DiagramRunTest {
 
         // the workbench's own Generate & Run (toolbar button) on the open model: the diagram follows that run too
         Ui.command(editor, "org.bgml.ui.generateAndRun");
-        BenchmarkJob second = awaitJob(file);
+        BenchmarkJob second = Ui.awaitJob(file, 60);
         Ui.await("the client's status follows the workbench's launch", () -> "launched".equals(runStatus(editor, "dataset.phase")), 20,
                 () -> runStatus(editor, "textContent"));
         assertTrue(second.join(TimeUnit.MINUTES.toMillis(8), null), "the second run finished within 8 minutes");
@@ -128,18 +128,5 @@ class DiagramRunTest {
         Ui.await("the Source document takes in the second run", () -> editor.document().get().equals(onDisk(file)), 30);
         assertTrue(onDisk(file).contains("runId=\"" + secondId + "\""), "the second run is on the file");
         assertFalse(Ui.sync(editor::isDirty));
-    }
-
-    private static BenchmarkJob awaitJob(IFile model) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
-            for (Job j : Job.getJobManager().find(BenchmarkJob.FAMILY)) {
-                if (j instanceof BenchmarkJob b && b.model().equals(model)) {
-                    return b;
-                }
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("no benchmark job was scheduled for " + model);
     }
 }

@@ -3,10 +3,13 @@ package org.bgml.ui.tests;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.bgml.ide.core.launch.BenchmarkJob;
 import org.bgml.ui.editor.ModelEditor;
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.debug.core.model.IProcess;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.swt.widgets.Composite;
@@ -85,6 +88,20 @@ final class Ui {
 
     static void await(String what, Callable<Boolean> condition, int seconds) throws InterruptedException {
         await(what, condition, seconds, null);
+    }
+
+    /** The benchmark job scheduled for {@code model}; fails when none is scheduled within {@code seconds}. */
+    static BenchmarkJob awaitJob(IFile model, int seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < deadline) {
+            for (Job j : Job.getJobManager().find(BenchmarkJob.FAMILY)) {
+                if (j instanceof BenchmarkJob b && b.model().equals(model)) {
+                    return b;
+                }
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("no benchmark job was scheduled for " + model);
     }
 
     static IWorkbenchWindow window() {
