@@ -53,20 +53,24 @@ scripts/slurm-local.sh start "$cluster"
 export SLURM_CONF="$cluster/etc/slurm.conf"
 
 # One CPU per task: two configurations run at once on this 2-CPU node, each pinned to the CPU Slurm granted it.
+# One experiment run through Slurm into STORE with WORK, with further settings as VAR=value arguments, and its checks.
+check_run() {
+local label="$1" store="$2" work="$3"
+shift 3
 set +e
-BGML_SLURM_CPUS_PER_TASK=1 BGML_SLURM_MAX_PARALLEL=2 BGML_SLURM_POLL_MS=250 BGML_SLURM_TIME=20 \
+env BGML_SLURM_CPUS_PER_TASK=1 BGML_SLURM_MAX_PARALLEL=2 BGML_SLURM_POLL_MS=250 BGML_SLURM_TIME=20 "$@" \
   bin/bgml experiment run tests/slurm/slurm-roundtrip.bgml --engine slurm --samples 2000 \
-  --store "$store" --work "$work" >"$tmp/out.txt" 2>"$tmp/err.txt"
+  --store "$store" --work "$work" >"$tmp/out-$label.txt" 2>"$tmp/err-$label.txt"
 rc=$?
 set -e
-cat "$tmp/err.txt" "$tmp/out.txt"
-[ $rc -eq 1 ] || fail "bgml experiment run exited with $rc, expected 1 (one configuration fails)"
-grep -q "8 runs, 7 ok, 1 failed, 0 remaining" "$tmp/out.txt" || fail "the summary does not say 8 runs, 7 ok, 1 failed"
-grep -q "submitted Slurm job array" "$tmp/err.txt" || fail "no job array was submitted"
+cat "$tmp/err-$label.txt" "$tmp/out-$label.txt"
+[ $rc -eq 1 ] || fail "$label: bgml experiment run exited with $rc, expected 1 (one configuration fails)"
+grep -q "8 runs, 7 ok, 1 failed, 0 remaining" "$tmp/out-$label.txt" || fail "$label: the summary does not say 8 runs, 7 ok, 1 failed"
+grep -q "submitted Slurm job array" "$tmp/err-$label.txt" || fail "$label: no job array was submitted"
 
 # The store: every configuration once, linked to the plan; seven with round-trip measurements, the failing one
 # (the endpoint 192.0.2.1) failed with its reason.
-python3 - "$store" "$work" <<'EOF' || fail "store check"
+python3 - "$store" "$work" <<'EOF' || fail "$label: store check"
 import glob, json, os, sqlite3, sys
 store, work = sys.argv[1], sys.argv[2]
 db = sqlite3.connect(store)
@@ -107,6 +111,14 @@ for p in problems:
     print("store: " + p, file=sys.stderr)
 sys.exit(1 if problems else 0)
 EOF
+}
+
+check_run one-per-task "$store" "$work"
+# Blocks of 3 configurations, each block in one bgml process: 3 tasks for the 8 configurations, the failing one
+# recorded on its own while the others of its block are stored.
+check_run blocks-of-3 "$tmp/results-blocks.db" "$tmp/work-blocks" BGML_SLURM_BATCH=3
+grep -q "8 runs in 3 tasks" "$tmp/err-blocks-of-3.txt" || fail "blocks-of-3: the 8 runs were not submitted as 3 tasks"
+grep -q "one bgml process per task" "$tmp"/work-blocks/slurm/*/slurm/array-*.sh || fail "blocks-of-3: the script runs no blocks"
 
 stop_cluster
 unset SLURM_CONF

@@ -44,7 +44,7 @@ final class ExperimentCommand implements Command {
     public String synopsis() {
         return "plan|run|task FILE [--experiment NAME] [--design fullFactorial|fractionalFactorial|coveringArray|random] [--strength T]"
                 + " [--fraction P] [--sample-size N] [--repetitions R] [--seed S] [--target T] [--engine local|slurm] [--resume]"
-                + " [--store PATH] [--work DIR] [--samples N] [--synthetic SPEC] (task: --index I --out DIR [--plan-key KEY])";
+                + " [--store PATH] [--work DIR] [--samples N] [--synthetic SPEC] (task: --index I --out DIR [--plan-key KEY], or --indexes I,J,K --records DIR); cache [FILE] [--work DIR] [--prune]";
     }
 
     @Override
@@ -55,13 +55,16 @@ final class ExperimentCommand implements Command {
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
         if (args.length == 0) {
-            throw new UsageException("say plan, run or task");
+            throw new UsageException("say plan, run, task or cache");
         }
         String sub = args[0];
         List<String> rest = new ArrayList<>(Arrays.asList(args).subList(1, args.length));
         boolean resume = rest.remove("--resume");
+        if ("cache".equals(sub)) {
+            return cache(rest, out, err);
+        }
         List<String> known = new ArrayList<>(List.of("--experiment", "--target", "--engine", Stores.OPTION, "--work", "--samples",
-                "--synthetic", "--index", "--out", "--plan-key"));
+                "--synthetic", "--index", "--out", "--plan-key", "--indexes", "--records"));
         known.addAll(List.of(DESIGN_OPTIONS));
         Arguments a = new Arguments(rest.toArray(String[]::new), known.toArray(String[]::new));
         Path model = Path.of(a.single("model file"));
@@ -141,6 +144,18 @@ final class ExperimentCommand implements Command {
 
     private int task(Path model, Arguments a, Planner.Overrides overrides, TaskOptions options, PrintStream err)
             throws UsageException, ModelLoadException, ExperimentException, InterruptedException {
+        if (a.optional("--indexes") != null) {
+            List<Integer> indexes = new ArrayList<>();
+            try {
+                for (String i : a.optional("--indexes").split(",")) {
+                    indexes.add(Integer.parseInt(i.trim()));
+                }
+            } catch (NumberFormatException e) {
+                throw new UsageException("--indexes needs run indexes separated by commas, got '" + a.optional("--indexes") + "'");
+            }
+            return Experiments.taskBlock(model, a.optional("--experiment"), overrides, indexes, Path.of(a.required("--out")),
+                    Path.of(a.required("--records")), options, a.optional("--plan-key"), System.getenv(), err);
+        }
         int index;
         try {
             index = Integer.parseInt(a.required("--index").trim());
@@ -151,6 +166,58 @@ final class ExperimentCommand implements Command {
         Experiments.TaskResult r = Experiments.task(model, a.optional("--experiment"), overrides, index, outDir, options, a.optional("--plan-key"));
         err.println("run " + index + ": " + (r.record().ok() ? "ok" : "failed: " + r.record().failure()) + "; output " + r.output());
         return r.record().ok() ? Bgml.OK : Bgml.MODEL_ERRORS;
+    }
+
+    /**
+     * {@code bgml experiment cache [MODEL] [--work DIR] [--prune]}: the built variants in the work folder (MODEL's
+     * default one, or DIR), their sizes and last uses, and with --prune removes the least recently used beyond the
+     * cache's bound (BGML_VARIANT_CACHE_MAX_GB, BGML_VARIANT_CACHE_MAX_VARIANTS), skipping variants in use.
+     */
+    private static int cache(List<String> rest, PrintStream out, PrintStream err) throws UsageException {
+        boolean prune = rest.remove("--prune");
+        Arguments a = new Arguments(rest.toArray(String[]::new), "--work");
+        Path work;
+        if (a.optional("--work") != null) {
+            work = Path.of(a.optional("--work"));
+        } else if (a.positional().size() == 1) {
+            work = Path.of(".bgml", "experiments", Path.of(a.positional().get(0)).getFileName().toString().replaceFirst("\\.bgml$", ""));
+        } else {
+            throw new UsageException("say which work folder: a model file (its default work folder) or --work DIR");
+        }
+        org.bgml.experiment.execute.VariantCache cache = new org.bgml.experiment.execute.VariantCache(work.resolve("variants"));
+        org.bgml.experiment.execute.VariantCache.Bound bound;
+        try {
+            bound = org.bgml.experiment.execute.VariantCache.Bound.fromEnvironment(System.getenv());
+        } catch (IllegalArgumentException e) {
+            err.println("bgml experiment cache: " + e.getMessage());
+            return Bgml.UNUSABLE;
+        }
+        try {
+            List<org.bgml.experiment.execute.VariantCache.Entry> entries = cache.entries();
+            TextTable t = new TextTable("variant", "MiB", "last used").right(1);
+            long total = 0;
+            for (var e : entries) {
+                t.row(e.name(), String.format(Locale.ROOT, "%.1f", e.bytes() / 1048576.0), e.lastUsed().toInstant().toString());
+                total += e.bytes();
+            }
+            out.printf(Locale.ROOT, "variant cache %s: %d variant%s, %.1f MiB; bound %s, %s%n", cache.root(), entries.size(),
+                    entries.size() == 1 ? "" : "s", total / 1048576.0,
+                    bound.maxBytes() == 0 ? "no size cap" : String.format(Locale.ROOT, "%.1f GiB", bound.maxBytes() / (double) (1L << 30)),
+                    bound.maxVariants() == 0 ? "no count cap" : "at most " + bound.maxVariants() + " variants");
+            if (!entries.isEmpty()) {
+                t.print(out);
+            }
+            if (prune) {
+                var r = cache.prune(bound, java.util.Set.of());
+                out.printf(Locale.ROOT, "pruned %d variant%s (%.1f MiB); kept %d (%.1f MiB)%s%n", r.evicted().size(),
+                        r.evicted().size() == 1 ? "" : "s", r.evictedBytes() / 1048576.0, r.kept().size(), r.keptBytes() / 1048576.0,
+                        r.busy().isEmpty() ? "" : ", " + r.busy().size() + " over the bound but in use");
+            }
+            return Bgml.OK;
+        } catch (java.io.IOException e) {
+            err.println("bgml experiment cache: " + cache.root() + ": " + e.getMessage());
+            return Bgml.UNUSABLE;
+        }
     }
 
     private static Planner.Overrides overrides(Arguments a) throws UsageException {

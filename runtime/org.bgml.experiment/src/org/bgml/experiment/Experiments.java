@@ -159,6 +159,79 @@ public final class Experiments {
         }
     }
 
+    /**
+     * Runs a block of runs in this one process, as a job array task with several configurations does: plans once,
+     * then for each index in order writes {@code recordsDir/<index>/}{@value org.bgml.experiment.slurm.JobScript#STARTED},
+     * runs it, writes its output file into {@code outDir} and its own log line into
+     * {@value org.bgml.experiment.slurm.JobScript#COMMAND_LOG}, and ends it with an
+     * {@value org.bgml.experiment.slurm.JobScript#EXIT} record holding the code the one-run task would have exited with
+     * (0 ok, 1 the configuration failed, 2 it could not run). A run that throws is recorded with code 2 and the next one
+     * runs; when the plan cannot be made at all (the model changed, the key differs) every run gets code 2 and the
+     * reason. {@code env} supplies the started records' job, task, host and CPUs.
+     *
+     * @return 0 when every run succeeded, 1 when some configuration failed, 2 when some could not run
+     */
+    public static int taskBlock(Path modelFile, String experiment, Planner.Overrides overrides, List<Integer> indexes, Path outDir,
+            Path recordsDir, TaskOptions options, String expectedKey, Map<String, String> env, java.io.PrintStream log)
+            throws InterruptedException {
+        ExperimentPlan plan = null;
+        ConfigurationExecutor executor = null;
+        String unusable = null;
+        try {
+            plan = plan(modelFile, experiment, overrides);
+            if (expectedKey != null && !expectedKey.equals(plan.key())) {
+                unusable = "bgml experiment: the plan of experiment " + plan.experiment() + " is now " + plan.key() + ", not "
+                        + expectedKey + " as submitted: the model or the design settings changed since";
+            } else {
+                executor = ConfigurationExecutors.create(modelFile, options, ExperimentProgress.NONE);
+            }
+        } catch (ModelLoadException e) {
+            unusable = "bgml experiment: " + e.describe().strip();
+        } catch (ExperimentException | RuntimeException e) {
+            unusable = "bgml experiment: " + e.getMessage();
+        }
+        int worst = 0;
+        for (int index : indexes) {
+            Path dir = recordsDir.resolve(Integer.toString(index));
+            int code;
+            String line;
+            try {
+                org.bgml.experiment.slurm.JobScript.writeStarted(dir, env);
+            } catch (IOException e) {
+                log.println("run " + index + ": its records folder " + dir + " cannot be written: " + e.getMessage());
+                worst = 2;
+                continue; // no exit record: the task script runs it alone
+            }
+            if (unusable != null) {
+                code = 2;
+                line = unusable;
+            } else {
+                try {
+                    PlannedRun run = plan.run(index);
+                    RunRecord record = executor.execute(plan, run);
+                    Path output = TaskOutputs.write(outDir, plan, run, record);
+                    code = record.ok() ? 0 : 1;
+                    line = "run " + index + ": " + (record.ok() ? "ok" : "failed: " + record.failure()) + "; output " + output;
+                } catch (IOException e) {
+                    code = 2;
+                    line = "bgml experiment: the output of run " + index + " could not be written to " + outDir + ": " + e.getMessage();
+                } catch (RuntimeException e) {
+                    code = 2;
+                    line = "bgml experiment: run " + index + " could not run: " + e;
+                }
+            }
+            try {
+                java.nio.file.Files.writeString(dir.resolve(org.bgml.experiment.slurm.JobScript.COMMAND_LOG), line + "\n");
+                org.bgml.experiment.slurm.JobScript.writeExit(dir, code);
+            } catch (IOException e) {
+                log.println("run " + index + ": its exit record cannot be written into " + dir + ": " + e.getMessage());
+            }
+            log.println(line);
+            worst = Math.max(worst, code);
+        }
+        return worst;
+    }
+
     static ExperimentRecord record(ExperimentPlan plan, Path modelFile) {
         List<Map<String, Object>> factors = new ArrayList<>();
         for (PlannedFactor f : plan.factors()) {

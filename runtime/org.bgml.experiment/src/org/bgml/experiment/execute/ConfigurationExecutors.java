@@ -22,6 +22,10 @@ public final class ConfigurationExecutors {
                 throw new ExperimentException("--synthetic: " + e.getMessage());
             }
         }
-        return new LauncherExecutor(modelFile, options, progress);
+        try {
+            return new LauncherExecutor(modelFile, options, progress);
+        } catch (IllegalArgumentException e) {
+            throw new ExperimentException("variant cache: " + e.getMessage());
+        }
     }
 }

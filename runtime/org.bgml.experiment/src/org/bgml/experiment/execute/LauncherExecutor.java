@@ -37,12 +37,21 @@ public final class LauncherExecutor implements ConfigurationExecutor {
     private final VariantCache cache;
     private int builds;
     private int reuses;
+    private final VariantCache.Bound bound;
+    private Path used;
 
+    /** With the variant cache's caps from the environment ({@link VariantCache.Bound#fromEnvironment}). */
     public LauncherExecutor(Path modelFile, TaskOptions options, ExperimentProgress progress) {
+        this(modelFile, options, progress, VariantCache.Bound.fromEnvironment(System.getenv()));
+    }
+
+    /** @param bound the variant cache's caps, pruned to after every run */
+    public LauncherExecutor(Path modelFile, TaskOptions options, ExperimentProgress progress, VariantCache.Bound bound) {
         this.modelFile = modelFile;
         this.options = options;
         this.progress = progress == null ? ExperimentProgress.NONE : progress;
         this.cache = new VariantCache(options.workDir().resolve("variants"));
+        this.bound = bound;
     }
 
     /** Variants compiled and variants reused so far. */
@@ -54,8 +63,37 @@ public final class LauncherExecutor implements ConfigurationExecutor {
         return reuses;
     }
 
+    /**
+     * Runs the configuration, then prunes the variant cache to its bound (never the variant just used, nor one
+     * another task holds).
+     */
     @Override
     public RunRecord execute(ExperimentPlan plan, PlannedRun run) throws InterruptedException {
+        used = null;
+        try {
+            return executeRun(plan, run);
+        } finally {
+            prune();
+        }
+    }
+
+    private void prune() {
+        if (bound.maxBytes() == 0 && bound.maxVariants() == 0) {
+            return;
+        }
+        try {
+            VariantCache.PruneResult r = cache.prune(bound, used == null ? java.util.Set.of() : java.util.Set.of(used));
+            if (!r.evicted().isEmpty()) {
+                progress.message("variant cache: removed " + r.evicted().size() + " least recently used variant"
+                        + (r.evicted().size() == 1 ? "" : "s") + String.format(java.util.Locale.ROOT, " (%.1f MiB); %d kept (%.1f MiB)",
+                                r.evictedBytes() / 1048576.0, r.kept().size(), r.keptBytes() / 1048576.0));
+            }
+        } catch (IOException | RuntimeException e) {
+            progress.message("variant cache: could not prune " + cache.root() + ": " + e);
+        }
+    }
+
+    private RunRecord executeRun(ExperimentPlan plan, PlannedRun run) throws InterruptedException {
         Instant started = Instant.now();
         String runId = RunIds.next(started);
         RunRecord.Builder record = RunRecord.builder(runId).target(options.target()).startedAt(started)
@@ -71,6 +109,7 @@ public final class LauncherExecutor implements ConfigurationExecutor {
             record.configuration(selection.configuration()).deployment(selection.deployment());
             settings(model, selection.configuration(), record);
             VariantCache.Variant variant = cache.prepare(model, options.target(), selection);
+            used = variant.dir();
             try (VariantCache.Lock lock = variant.lock()) {
                 variant.writeFiles();
                 BenchmarkBuilder.Outcome build = new BenchmarkBuilder().build(variant.dir(), variant.manifest());

@@ -38,13 +38,22 @@ public final class SlurmArrayRunner {
      * @param indexes the configurations to run, in run order
      * @param command the per-index command with {@value JobScript#INDEX} and {@value JobScript#OUT}
      * @param env     variables the tasks export before running the command
+     * @param blockCommand null, or the command that runs a task's whole block in one process
+     *                (see {@link JobScript#write(SlurmSettings, Path, List, List, List, Map)})
      */
-    public record Request(Path workDir, List<Integer> indexes, List<String> command, Map<String, String> env) {
+    public record Request(Path workDir, List<Integer> indexes, List<String> command, Map<String, String> env,
+            List<String> blockCommand) {
         public Request {
             workDir = workDir.toAbsolutePath().normalize();
             indexes = List.copyOf(indexes);
             command = List.copyOf(command);
             env = env == null ? Map.of() : Map.copyOf(env);
+            blockCommand = blockCommand == null ? null : List.copyOf(blockCommand);
+        }
+
+        /** Without a block command: every configuration runs its own per-index command. */
+        public Request(Path workDir, List<Integer> indexes, List<String> command, Map<String, String> env) {
+            this(workDir, indexes, command, env, null);
         }
     }
 
@@ -96,7 +105,8 @@ public final class SlurmArrayRunner {
             Files.deleteIfExists(configs.resolve(Integer.toString(index)).resolve(JobScript.EXIT));
             Files.deleteIfExists(configs.resolve(Integer.toString(index)).resolve(JobScript.STARTED));
         }
-        String text = JobScript.write(settings, request.workDir(), request.indexes(), request.command(), request.env());
+        String text = JobScript.write(settings, request.workDir(), request.indexes(), request.command(), request.blockCommand(),
+                request.env());
         Path script = slurmDir.resolve("array-" + System.currentTimeMillis() + ".sh");
         Path tmp = slurmDir.resolve(script.getFileName() + ".tmp");
         Files.writeString(tmp, text, StandardCharsets.UTF_8);
@@ -249,7 +259,7 @@ public final class SlurmArrayRunner {
             for (TaskRecord r : slurm.tasks(jobId)) {
                 byTask.put(r.arrayTaskId(), r);
             }
-            boolean missing = pending.values().stream().anyMatch(pos -> !byTask.containsKey(pos / settings.chunkSize()));
+            boolean missing = pending.values().stream().anyMatch(pos -> !byTask.containsKey(settings.taskOf(pos, request.indexes().size())));
             if (missing) {
                 for (TaskRecord r : slurm.completedTasks(jobId)) {
                     byTask.putIfAbsent(r.arrayTaskId(), r);
@@ -258,7 +268,7 @@ public final class SlurmArrayRunner {
             long now = System.nanoTime();
             long settleNanos = cancelledAt != 0 ? 2 * settings.pollInterval().toNanos() : settle.toNanos();
             for (Map.Entry<Integer, Integer> e : new ArrayList<>(pending.entrySet())) {
-                int task = e.getValue() / settings.chunkSize();
+                int task = settings.taskOf(e.getValue(), request.indexes().size());
                 TaskRecord r = byTask.get(task);
                 if (r != null && !r.state().terminal()) {
                     unsettledSince.remove(task);

@@ -20,8 +20,10 @@ import org.bgml.experiment.slurm.ConfigurationOutcome.Status;
 import org.bgml.launcher.results.RunRecord;
 
 /**
- * {@code --engine slurm}: the pending runs of an experiment as one Slurm job array. Each configuration runs as
- * {@code bgml experiment task ... --index I} on a node ({@link TaskCommand}) and writes its output file into
+ * {@code --engine slurm}: the pending runs of an experiment as one Slurm job array. Each task runs a block of
+ * {@link SlurmSettings#blockSize} configurations: one as {@code bgml experiment task ... --index I}, several in one
+ * process as {@code bgml experiment task ... --indexes I,J,K} ({@link TaskCommand}). Each configuration writes its
+ * output file into
  * {@code WORK/slurm/<plan key>/outputs/}; this process, the only one holding the results store, ingests each output
  * as soon as its configuration ends ({@link TaskOutputs#ingest}). A configuration that left no output (its task
  * failed before it, was cancelled by someone, timed out or lost its node) is stored as a failed run with Slurm's
@@ -101,6 +103,8 @@ public final class SlurmEngine implements ExperimentEngine {
         }
         List<String> command = new ArrayList<>(bgmlCommand());
         command.addAll(TaskCommand.arguments(job, JobScript.INDEX, outputs));
+        List<String> blockCommand = new ArrayList<>(bgmlCommand());
+        blockCommand.addAll(TaskCommand.blockArguments(job, JobScript.INDEXES, outputs, JobScript.CONFIGS));
         try {
             Files.createDirectories(outputs);
         } catch (IOException e) {
@@ -111,7 +115,7 @@ public final class SlurmEngine implements ExperimentEngine {
         Ingest ingest = new Ingest(toRun, byIndex, outputs, progress);
         SlurmArrayRunner.Result result;
         try {
-            result = new SlurmArrayRunner(slurm, s).run(new SlurmArrayRunner.Request(dir, indexes, command, Map.of()), ingest);
+            result = new SlurmArrayRunner(slurm, s).run(new SlurmArrayRunner.Request(dir, indexes, command, Map.of(), blockCommand), ingest);
         } catch (SlurmException e) {
             throw new ExperimentException(e.getMessage(), e);
         } catch (IOException e) {

@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * @param exclusive    {@code --exclusive}: a task gets a whole node, so no other job shares its CPUs and caches;
  *                     right for latency measurements, wasteful for small configurations on big nodes
  * @param cpusPerTask  {@code --cpus-per-task}: the CPUs one task is granted; benchmark processes are pinned within them
- * @param chunkSize    configurations per array task (K); 1 gives one task per configuration
+ * @param chunkSize    configurations per array task (K), run by one bgml process; 1 gives one task per
+ *                     configuration, {@value #AUTO_BLOCK} lets {@link #blockSize} choose
  * @param maxParallel  the array throttle ({@code --array=0-N%M}); 0 lets Slurm run as many tasks at once as fit
  * @param jobName      {@code --job-name}
  * @param account      {@code --account}; empty for none
@@ -51,8 +52,8 @@ public record SlurmSettings(String partition, String timeLimit, boolean exclusiv
         if (cpusPerTask < 1) {
             throw new IllegalArgumentException("CPUs per task must be at least 1, not " + cpusPerTask);
         }
-        if (chunkSize < 1) {
-            throw new IllegalArgumentException("configurations per task must be at least 1, not " + chunkSize);
+        if (chunkSize < 0) {
+            throw new IllegalArgumentException("configurations per task must be at least 1 (or 0 for automatic), not " + chunkSize);
         }
         if (maxParallel < 0) {
             throw new IllegalArgumentException("the number of tasks at once must be 0 (no limit) or more, not " + maxParallel);
@@ -63,16 +64,16 @@ public record SlurmSettings(String partition, String timeLimit, boolean exclusiv
     }
 
     /**
-     * One configuration per task on 2 CPUs (a client and a server each get their own), nodes shared, no throttle,
+     * An automatic block size ({@link #blockSize}), 2 CPUs per task (a client and a server each get their own), nodes shared, no throttle,
      * the cluster's default partition and time limit, states polled every second.
      */
     public static SlurmSettings defaults() {
-        return new SlurmSettings("", "", false, 2, 1, 0, "bgml-experiment", "", List.of(), Duration.ofSeconds(1));
+        return new SlurmSettings("", "", false, 2, AUTO_BLOCK, 0, "bgml-experiment", "", List.of(), Duration.ofSeconds(1));
     }
 
     /**
      * The defaults with what these variables set: {@code BGML_SLURM_PARTITION}, {@code BGML_SLURM_TIME},
-     * {@code BGML_SLURM_EXCLUSIVE} (1/true/yes), {@code BGML_SLURM_CPUS_PER_TASK}, {@code BGML_SLURM_CHUNK},
+     * {@code BGML_SLURM_EXCLUSIVE} (1/true/yes), {@code BGML_SLURM_CPUS_PER_TASK}, {@code BGML_SLURM_BATCH} (or its older name {@code BGML_SLURM_CHUNK}; 0 for automatic),
      * {@code BGML_SLURM_MAX_PARALLEL}, {@code BGML_SLURM_JOB_NAME}, {@code BGML_SLURM_ACCOUNT},
      * {@code BGML_SLURM_OPTIONS} (further sbatch options separated by spaces) and {@code BGML_SLURM_POLL_MS}.
      *
@@ -95,6 +96,9 @@ public record SlurmSettings(String partition, String timeLimit, boolean exclusiv
         }
         if ((v = env.get("BGML_SLURM_CHUNK")) != null) {
             s = s.withChunkSize(number("BGML_SLURM_CHUNK", v));
+        }
+        if ((v = env.get("BGML_SLURM_BATCH")) != null) {
+            s = s.withChunkSize(number("BGML_SLURM_BATCH", v));
         }
         if ((v = env.get("BGML_SLURM_MAX_PARALLEL")) != null) {
             s = s.withMaxParallel(number("BGML_SLURM_MAX_PARALLEL", v));
@@ -162,8 +166,38 @@ public record SlurmSettings(String partition, String timeLimit, boolean exclusiv
         return new SlurmSettings(partition, timeLimit, exclusive, cpusPerTask, chunkSize, maxParallel, jobName, account, extraOptions, d);
     }
 
-    /** The number of array tasks for {@code configurations} configurations. */
+    /** {@link #chunkSize} value that lets {@link #blockSize} choose. */
+    public static final int AUTO_BLOCK = 0;
+    /** The most configurations an automatic block holds: what one timed-out or lost task can cost at most. */
+    public static final int AUTO_BLOCK_MAX = 16;
+    /** Task slots assumed when no {@code maxParallel} says how many tasks run at once. */
+    public static final int AUTO_SLOTS = 16;
+
+    /**
+     * How many configurations one array task (one bgml process) runs, for {@code configurations} configurations:
+     * {@link #chunkSize} when set; else {@code ceil(configurations / (4 x slots))} between 1 and
+     * {@value #AUTO_BLOCK_MAX}, where slots is {@link #maxParallel} or {@value #AUTO_SLOTS}. Four tasks per slot keep
+     * the slots evenly busy when configurations differ in length; the cap bounds what a timeout or a node failure
+     * loses, and by 16 the start-up of the process is already a small share of each configuration.
+     */
+    public int blockSize(int configurations) {
+        if (chunkSize > 0) {
+            return chunkSize;
+        }
+        long slots = maxParallel > 0 ? maxParallel : AUTO_SLOTS;
+        long perSlot = 4 * slots;
+        long k = (Math.max(configurations, 1) + perSlot - 1) / perSlot;
+        return (int) Math.max(1, Math.min(AUTO_BLOCK_MAX, k));
+    }
+
+    /** The number of array tasks for {@code configurations} configurations: {@code ceil(configurations / blockSize)}. */
     public int tasksFor(int configurations) {
-        return (configurations + chunkSize - 1) / chunkSize;
+        int k = blockSize(configurations);
+        return (configurations + k - 1) / k;
+    }
+
+    /** The array task that runs the configuration at {@code position} of the run order. */
+    public int taskOf(int position, int configurations) {
+        return position / blockSize(configurations);
     }
 }

@@ -64,6 +64,42 @@ class ExperimentCliTest {
         assertEquals(2, badIndex.code(), badIndex.err());
     }
 
+    @Test
+    void aBlockTaskRunsEachIndexInOneProcessAndRecordsEachOnItsOwn() throws Exception {
+        String model = Repo.example("tao-options-experiment.bgml").toString();
+        String[] common = { "--design", "coveringArray", "--strength", "2", "--repetitions", "1", "--synthetic", "skoll", "--work",
+                dir.resolve("work").toString() };
+        Path out = dir.resolve("outputs");
+        Path records = dir.resolve("configs");
+        Result block = bgml(concat(new String[] { "experiment", "task", model, "--indexes", "4,0,100000,2", "--out", out.toString(),
+                "--records", records.toString() }, common));
+        assertEquals(2, block.code(), "index 100000 could not run: " + block.err());
+        for (int i : new int[] { 4, 0, 2 }) {
+            assertTrue(java.nio.file.Files.isRegularFile(out.resolve(String.format("run-%06d.json", i))), "output of run " + i);
+            assertTrue(java.nio.file.Files.readString(records.resolve(i + "/slurm-exit")).matches("exit=0 end=[0-9]+\\.[0-9]{9}\n"));
+            assertTrue(java.nio.file.Files.readString(records.resolve(i + "/slurm-started")).matches(
+                    "job=\\S* task=\\S* host=\\S* cpus=\\S* start=[0-9]+\\.[0-9]{9}\n"));
+            assertTrue(java.nio.file.Files.readString(records.resolve(i + "/slurm-command.log")).startsWith("run " + i + ": ok; output "));
+        }
+        assertTrue(java.nio.file.Files.readString(records.resolve("100000/slurm-exit")).startsWith("exit=2 "), "the bad index alone fails");
+        assertTrue(java.nio.file.Files.notExists(out.resolve(String.format("run-%06d.json", 100000))));
+        assertTrue(block.err().indexOf("run 4: ok") < block.err().indexOf("run 0: ok"), "in the order given: " + block.err());
+
+        Path stale = dir.resolve("stale");
+        Result changed = bgml(concat(new String[] { "experiment", "task", model, "--indexes", "1,3", "--out", out.toString(), "--records",
+                stale.toString(), "--plan-key", "0000" }, common));
+        assertEquals(2, changed.code(), changed.err());
+        for (int i : new int[] { 1, 3 }) {
+            assertTrue(java.nio.file.Files.readString(stale.resolve(i + "/slurm-exit")).startsWith("exit=2 "));
+            assertTrue(java.nio.file.Files.readString(stale.resolve(i + "/slurm-command.log")).contains("changed since"));
+        }
+
+        Result badList = bgml(concat(new String[] { "experiment", "task", model, "--indexes", "1,x", "--out", out.toString(), "--records",
+                stale.toString() }, common));
+        assertEquals(2, badList.code());
+        assertTrue(badList.err().contains("--indexes"), badList.err());
+    }
+
     private static String[] concat(String[] a, String[] b) {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);

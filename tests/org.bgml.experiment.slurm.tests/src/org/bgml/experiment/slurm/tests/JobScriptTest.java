@@ -129,9 +129,119 @@ class JobScriptTest {
         assertThrows(IllegalArgumentException.class, () -> d.withExtraOptions(List.of("--array=0-3")));
         assertThrows(IllegalArgumentException.class, () -> d.withExtraOptions(List.of("--qos=a\n#SBATCH --x")));
         assertThrows(IllegalArgumentException.class, () -> d.withPartition("a b"));
-        assertThrows(IllegalArgumentException.class, () -> d.withChunkSize(0));
+        assertThrows(IllegalArgumentException.class, () -> d.withChunkSize(-1));
         assertThrows(IllegalArgumentException.class, () -> d.withCpusPerTask(0));
         assertEquals(3, d.withChunkSize(3).tasksFor(8));
         assertEquals(8, d.tasksFor(8));
+    }
+    @Test
+    void automaticBlocksKeepFourTasksPerSlotAndAtMostSixteenConfigurations() {
+        SlurmSettings auto = SlurmSettings.defaults();
+        assertEquals(SlurmSettings.AUTO_BLOCK, auto.chunkSize());
+        // no throttle: 16 slots assumed, so up to 64 configurations still get a task each
+        assertEquals(1, auto.blockSize(8));
+        assertEquals(1, auto.blockSize(64));
+        assertEquals(2, auto.blockSize(65));
+        assertEquals(33, auto.tasksFor(65), "65 configurations in blocks of 2");
+        assertEquals(16, auto.blockSize(1024));
+        assertEquals(16, auto.blockSize(100_000), "capped");
+        assertEquals(6250, auto.tasksFor(100_000));
+        // two tasks at once: blocks sized for 8 tasks
+        SlurmSettings two = auto.withMaxParallel(2);
+        assertEquals(1, two.blockSize(8));
+        assertEquals(2, two.blockSize(9));
+        assertEquals(3, two.blockSize(20));
+        assertEquals(7, two.tasksFor(20), "blocks of 3, the last holding 2");
+        // a fixed size wins, however many configurations
+        SlurmSettings fixed = auto.withChunkSize(5);
+        assertEquals(5, fixed.blockSize(3));
+        assertEquals(1, fixed.tasksFor(3));
+        assertEquals(List.of(0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2),
+                java.util.stream.IntStream.range(0, 12).map(p -> fixed.taskOf(p, 12)).boxed().toList());
+        assertEquals(0, auto.tasksFor(0));
+        assertEquals(4, SlurmSettings.fromEnvironment(Map.of("BGML_SLURM_BATCH", "4")).blockSize(100));
+        assertEquals(3, SlurmSettings.fromEnvironment(Map.of("BGML_SLURM_CHUNK", "3")).blockSize(100));
+        assertThrows(IllegalArgumentException.class, () -> SlurmSettings.fromEnvironment(Map.of("BGML_SLURM_BATCH", "many")));
+    }
+
+    /**
+     * A block command that runs the indexes it is given, writing the records a bgml block task writes, but dies
+     * (exit 137, no records) when it reaches index {@code dies}: that one and the rest of its block are left
+     * without exit records.
+     */
+    private Path fakeBlockCommand(Path ran, int dies) throws Exception {
+        Path cmd = dir.resolve("block.sh");
+        Files.writeString(cmd, String.join("\n", "#!/bin/bash",
+                "indexes=\"$1\"; configs=\"$2\"",
+                "echo \"block $indexes pid $$\" >> '" + ran + "'",
+                "for i in ${indexes//,/ }; do",
+                "  if [ \"$i\" = " + dies + " ]; then exit 137; fi",
+                "  mkdir -p \"$configs/$i\"",
+                "  echo \"job=$SLURM_JOB_ID task=$SLURM_ARRAY_TASK_ID host=$" + JobScript.HOST_ENV + " cpus=$"
+                        + JobScript.GRANTED_CPUS_ENV + " start=1.5\" > \"$configs/$i/slurm-started\"",
+                "  echo \"run $i in block\" > \"$configs/$i/slurm-command.log\"",
+                "  if [ \"$i\" = 6 ]; then code=1; else code=0; fi",
+                "  echo \"exit=$code end=2.5\" > \"$configs/$i/slurm-exit\"",
+                "done", ""));
+        cmd.toFile().setExecutable(true);
+        return cmd;
+    }
+
+    @Test
+    void oneProcessRunsEachBlockAndConfigurationsItLeftRunAlone() throws Exception {
+        Path ran = dir.resolve("ran.txt");
+        List<String> single = List.of("bash", "-c", "echo \"alone $1\" >> \"$2\"; echo \"alone $1\" > \"$3/own.txt\"; echo \"alone $1\"",
+                "per-index", "{index}", ran.toString(), "{out}");
+        List<String> block = List.of(fakeBlockCommand(ran, 3).toString(), "{indexes}", "{configs}");
+        SlurmSettings s = SlurmSettings.defaults().withChunkSize(3);
+        Path work = dir.resolve("work");
+        Path script = dir.resolve("array.sh");
+        String text = JobScript.write(s, work, EIGHT, single, block, Map.of());
+        assertTrue(text.contains("one bgml process per task"), text);
+        Files.writeString(script, text);
+        List<Integer> taskExit = new ArrayList<>();
+        for (int t = 0; t < s.tasksFor(EIGHT.size()); t++) {
+            taskExit.add(Bash.runTask(script, t, dir.resolve("tasks.log"), Map.of()));
+        }
+        // blocks [5,2,7] [0,3,6] [1,4]: the second process dies at 3, so 3 and 6 run alone; 6 fails in no block
+        assertEquals(List.of(0, 0, 0), taskExit, Bash.read(dir.resolve("tasks.log")));
+        List<String> lines = Files.readAllLines(ran).stream().map(l -> l.replaceAll(" pid [0-9]+", "")).toList();
+        assertEquals(List.of("block 5,2,7", "block 0,3,6", "alone 3", "alone 6", "block 1,4"), lines);
+        for (int i : EIGHT) {
+            Path out = work.resolve("configs").resolve(Integer.toString(i));
+            String exit = Bash.read(out.resolve(JobScript.EXIT));
+            assertTrue(exit.startsWith("exit=0 end="), i + ": " + exit);
+            String started = Bash.read(out.resolve(JobScript.STARTED));
+            assertTrue(started.matches("job=100[0-2] task=[0-2] host=\\S+ cpus=\\S+ start=[0-9.]+\\n"), i + ": " + started);
+            boolean alone = i == 3 || i == 6;
+            assertEquals(alone, Files.exists(out.resolve("own.txt")), "config " + i + " ran alone");
+            assertEquals(alone ? "alone " + i + "\n" : "run " + i + " in block\n", Bash.read(out.resolve(JobScript.COMMAND_LOG)));
+        }
+    }
+
+    @Test
+    void aFailedConfigurationInABlockFailsItsTaskWithoutRunningAgain() throws Exception {
+        Path ran = dir.resolve("ran.txt");
+        List<String> single = List.of("bash", "-c", "echo \"alone $1\" >> \"$2\"", "per-index", "{index}", ran.toString());
+        List<String> block = List.of(fakeBlockCommand(ran, -1).toString(), "{indexes}", "{configs}");
+        SlurmSettings s = SlurmSettings.defaults().withChunkSize(4);
+        Path script = dir.resolve("array.sh");
+        Files.writeString(script, JobScript.write(s, dir.resolve("work"), EIGHT, single, block, Map.of()));
+        // blocks [5,2,7,0] [3,6,1,4]: 6 exits with 1 inside its block
+        assertEquals(0, Bash.runTask(script, 0, dir.resolve("tasks.log"), Map.of()));
+        assertEquals(1, Bash.runTask(script, 1, dir.resolve("tasks.log"), Map.of()));
+        List<String> lines = Files.readAllLines(ran).stream().map(l -> l.replaceAll(" pid [0-9]+", "")).toList();
+        assertEquals(List.of("block 5,2,7,0", "block 3,6,1,4"), lines, "nothing ran twice");
+        assertTrue(Bash.read(dir.resolve("work/configs/6").resolve(JobScript.EXIT)).startsWith("exit=1 "));
+    }
+
+    @Test
+    void aTaskOfOneConfigurationUsesThePerIndexCommand() throws Exception {
+        List<String> block = List.of("block-command", "{indexes}", "{configs}");
+        String text = JobScript.write(SlurmSettings.defaults().withChunkSize(1), dir, EIGHT, List.of("one", "{index}"), block, Map.of());
+        assertFalse(text.contains("block-command"), text);
+        String auto = JobScript.write(SlurmSettings.defaults().withMaxParallel(1), dir, EIGHT, List.of("one", "{index}"), block, Map.of());
+        assertTrue(auto.contains("'block-command' \"$block\" \"$configs\""), auto);
+        assertTrue(auto.contains("#SBATCH --array=0-3%1"), "8 configurations, 1 slot: blocks of 2");
     }
 }
