@@ -19,6 +19,8 @@ import {
     openDiagram,
     pacedClick,
     pacedDrag,
+    nodesCoveredBy,
+    paletteMinimized,
     pickTool,
     revision,
     screenshot,
@@ -48,9 +50,9 @@ after(async () => {
 });
 
 /** Opens `file` in a fresh studio and page; `done()` stops both. */
-async function openStudio(file) {
+async function openStudio(file, viewport) {
     const studio = await startStudio(file);
-    const page = await newPage(browser);
+    const page = await newPage(browser, viewport);
     try {
         await openDiagram(page, studio.url);
     } catch (error) {
@@ -599,6 +601,8 @@ describe('from an empty file', { skip }, () => {
         // it measures the interface's only operation
         assert.equal(await page.$eval(`#bgml-properties [data-property="operation"] select`, s => s.value), 'Bench::Echo::ping');
         await page.waitForFunction(sel => document.querySelector(sel)?.textContent === 'Latency 2k · p99 ≤ 100.0 ms', byId(badge));
+        // the two nodes stand close side by side: the badge hangs below both, covering neither
+        assert.deepEqual(await nodesCoveredBy(page, badge, [server, client]), []);
         await screenshot(page, '23-empty-file-metric');
     });
 
@@ -726,6 +730,8 @@ describe('from an empty file', { skip }, () => {
         await page.waitForSelector(label);
         const text = await page.locator(label).textContent();
         assert.match(text, /^p50 [\d.]+ (ns|µs|ms) · p99 [\d.]+ (ns|µs|ms)/);
+        // above the short connection, clear of both nodes' bodies and port names
+        assert.deepEqual(await nodesCoveredBy(page, edge + '#result', [server, client]), []);
         assert.equal(await page.locator(`${byId(edge)}.bgml-pass`).count(), 1, `green: ${text} meets p99 ≤ 100 ms`);
         assert.equal(await page.locator(`${byId(edge)}.bgml-fail`).count(), 0);
         // the detail shows the percentiles of the 2,000 samples
@@ -920,6 +926,28 @@ describe('Generate & Run', { skip: omniorbSkip }, () => {
             await screenshot(page, '16-generate-and-run');
             // and saved on the model file
             assert.match(readFileSync(join(tmp.dir, 'tiny.bgml'), 'utf8'), /<results [^>]*target="omniorb"/);
+        } finally {
+            await session.done();
+            tmp.remove();
+        }
+    });
+});
+
+describe('a small canvas (the diagram inside an editor)', { skip }, () => {
+    test('the tool palette starts minimized so it hides no node; its button brings the tools back', async () => {
+        const tmp = tempDir();
+        const session = await openStudio(copyExample('roundtrip.bgml', tmp.dir), { width: 900, height: 560 });
+        const page = session.page;
+        try {
+            await page.waitForSelector(`${DIAGRAM} .minimize-palette-button`);
+            assert.ok(await paletteMinimized(page), 'minimized on a canvas smaller than 800 × 620');
+            // only its button shows: the palette itself is out of sight, frame included
+            await page.locator(`${DIAGRAM} .tool-palette`).waitFor({ state: 'hidden', timeout: 2_000 });
+            await screenshot(page, '40-small-canvas-palette-minimized');
+            await pickTool(page, 'Server');
+            assert.equal(await paletteMinimized(page), false, 'picking a tool expanded it');
+            await page.keyboard.press('Escape');
+            await screenshot(page, '41-small-canvas-palette-expanded');
         } finally {
             await session.done();
             tmp.remove();

@@ -26,8 +26,8 @@ export async function launchBrowser() {
     return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
 }
 
-export async function newPage(browser) {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+export async function newPage(browser, viewport = { width: 1400, height: 900 }) {
+    const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     const consoleErrors = [];
     page.on('console', message => message.type() === 'error' && consoleErrors.push(message.text()));
@@ -105,9 +105,39 @@ export async function pacedDrag(page, from, to) {
 
 /** Clicks a tool palette entry by its label. */
 export async function pickTool(page, label) {
+    // on a small canvas the palette starts minimized: its header button expands it
+    if (await paletteMinimized(page)) {
+        await page.click(`${DIAGRAM} .minimize-palette-button .codicon`);
+        await page.waitForFunction(() => document.querySelector('#bgml-diagram .tool-palette')?.style.maxHeight !== '0px');
+    }
     const button = page.locator(`${DIAGRAM} .tool-palette .tool-button`, { hasText: label }).first();
     await button.waitFor({ state: 'visible' });
     await button.click();
+}
+
+/** Whether GLSP's tool palette is minimized to its header button. */
+export async function paletteMinimized(page) {
+    return page.evaluate(() => document.querySelector('#bgml-diagram .tool-palette')?.style.maxHeight === '0px');
+}
+
+/**
+ * The nodes (of `nodeIds`) whose body the label `labelId` covers on screen: its drawn box against each node's body.
+ */
+export async function nodesCoveredBy(page, labelId, nodeIds) {
+    return page.evaluate(
+        ([label, nodes]) => {
+            const box = id => document.getElementById('bgml-diagram_' + id)?.getBoundingClientRect();
+            const l = box(label);
+            if (!l) {
+                throw new Error(`label ${label} is not drawn`);
+            }
+            return nodes.filter(n => {
+                const b = document.getElementById('bgml-diagram_' + n)?.querySelector(':scope > .bgml-node-body')?.getBoundingClientRect();
+                return b && l.left < b.right && b.left < l.right && l.top < b.bottom && b.top < l.bottom;
+            });
+        },
+        [labelId, nodeIds]
+    );
 }
 
 /**

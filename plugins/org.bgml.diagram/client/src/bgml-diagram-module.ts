@@ -15,6 +15,7 @@ import {
     UpdateModelAction,
     StatusAction,
     TYPES,
+    ToolPalette,
     bindOrRebind,
     configureActionHandler,
     configureDefaultModelElements,
@@ -25,6 +26,7 @@ import {
 import { Container, interfaces } from 'inversify';
 import { BgmlEdgeCreationTool } from './diagram/edge-creation';
 import { BgmlContainerManager } from './diagram/metric-drop';
+import { BgmlToolPalette } from './diagram/tool-palette';
 import { BgmlBadge, BgmlEdge, BgmlNode, BgmlPort } from './diagram/model';
 import { BgmlBadgeLabelView, BgmlEdgeView, BgmlNodeView, BgmlPortView, ProblemClassPostprocessor } from './diagram/views';
 import { DiagramState } from './host/diagram-state';
@@ -69,6 +71,8 @@ export const bgmlElementsModule = new FeatureModule(
         configureModelElement(context, CompartmentTypes.BODY, GCompartment, GCompartmentView);
         // a refused connection is explained instead of silently ignored
         rebind(EdgeCreationTool).to(BgmlEdgeCreationTool).inSingletonScope();
+        // the tool palette starts minimized where it would hide much of a small canvas
+        rebind(ToolPalette).to(BgmlToolPalette).inSingletonScope();
         // a metric from the palette drops onto the connection or port under the mouse
         bind(BgmlContainerManager).toSelf().inSingletonScope();
         rebind(TYPES.IContainerManager).toService(BgmlContainerManager);

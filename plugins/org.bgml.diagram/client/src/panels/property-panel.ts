@@ -188,15 +188,31 @@ export class PropertyPanel implements IActionHandler, ISelectionListener {
                 const chosen = new Set(property.value.split(',').map(v => v.trim()).filter(v => v));
                 const group = el('fieldset', { id: inputId, class: 'bgml-property-multichoice' });
                 const boxes: HTMLInputElement[] = [];
+                // choices that are paths (`deployment/node/process`) are grouped under their parent path and shown by
+                // their last segment; the checkbox still carries the whole path
+                const byParent = new Map<string, string[]>();
                 for (const choice of property.choices ?? []) {
-                    const box = el('input', { type: 'checkbox', name: property.name, value: choice });
-                    box.checked = chosen.has(choice);
-                    box.addEventListener('change', () => {
-                        apply(boxes.filter(b => b.checked).map(b => b.value).join(','));
-                        box.blur(); // so that the sheet refreshes with the server's answer
-                    });
-                    boxes.push(box);
-                    group.append(el('label', {}, box, el('span', {}, choice)));
+                    const cut = choice.lastIndexOf('/');
+                    const parent = cut > 0 ? choice.substring(0, cut) : '';
+                    byParent.set(parent, [...(byParent.get(parent) ?? []), choice]);
+                }
+                for (const [parent, choices] of byParent) {
+                    const target = parent === '' ? group : el('div', { class: 'bgml-multichoice-group', 'data-group': parent });
+                    if (target !== group) {
+                        target.append(el('div', { class: 'bgml-multichoice-heading' }, parent));
+                        group.append(target);
+                    }
+                    for (const choice of choices) {
+                        const box = el('input', { type: 'checkbox', name: property.name, value: choice, title: choice });
+                        box.checked = chosen.has(choice);
+                        box.addEventListener('change', () => {
+                            apply(boxes.filter(b => b.checked).map(b => b.value).join(','));
+                            box.blur(); // so that the sheet refreshes with the server's answer
+                        });
+                        boxes.push(box);
+                        const short = parent === '' ? choice : choice.substring(parent.length + 1);
+                        target.append(el('label', { title: choice }, box, el('span', {}, short)));
+                    }
                 }
                 row.classList.add('bgml-property-wide');
                 row.append(group);

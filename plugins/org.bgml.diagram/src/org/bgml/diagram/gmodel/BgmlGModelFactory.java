@@ -41,6 +41,7 @@ import org.bgml.validation.ModelValidator;
 import org.bgml.validation.Severity;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.glsp.graph.GArgumentable;
+import org.eclipse.glsp.graph.GBoundsAware;
 import org.eclipse.glsp.graph.GEdge;
 import org.eclipse.glsp.graph.GGraph;
 import org.eclipse.glsp.graph.GLabel;
@@ -82,6 +83,10 @@ public class BgmlGModelFactory implements GModelFactory {
     private final ChangeCounter changes = new ChangeCounter();
     /** The option labels of each configuration in the configuration viewpoint, to flag its constraint violations. */
     private final Map<Configuration, List<GLabel>> optionLabels = new IdentityHashMap<>();
+    /** How far an edge's label keeps from the edge, and from the nodes it is lifted clear of. */
+    private static final double EDGE_LABEL_GAP = 6;
+    /** The labels on edges (metric badges, results) with their offset from the edge before lifting clear of nodes. */
+    private final Map<GLabel, Double> edgeLabels = new IdentityHashMap<>();
     private BenchmarkModel watched;
     private long validatedAt = -1;
     /** What the latest full build was made of, so that a move can patch that diagram instead of building a new one. */
@@ -107,6 +112,7 @@ public class BgmlGModelFactory implements GModelFactory {
         built = null;
         elements.clear();
         optionLabels.clear();
+        edgeLabels.clear();
 
         long t0 = System.nanoTime();
         if (model != watched) {
@@ -168,6 +174,7 @@ public class BgmlGModelFactory implements GModelFactory {
             addOptionLabels(model);
         }
         addResults(model);
+        placeEdgeLabels();
         addDiagnosticClasses(diagnostics);
         state.updateRoot(graph);
         fullBuilds++;
@@ -219,6 +226,7 @@ public class BgmlGModelFactory implements GModelFactory {
             node.getPosition().setX(e.getValue().x());
             node.getPosition().setY(e.getValue().y());
         }
+        placeEdgeLabels();
         built = new Built(b.root(), b.model(), b.changes(), b.diagnostics(), b.viewpoint(), false, b.runId(), b.metric(), now);
         state.getTimings().validateNanos = 0;
         state.getTimings().layoutNanos = 0;
@@ -345,7 +353,8 @@ public class BgmlGModelFactory implements GModelFactory {
 
     private static GLabel edgeLabel(String id, String type, String text, double position, String side) {
         return new GLabelBuilder(type).id(id).text(text)
-                .edgePlacement(new GEdgePlacementBuilder().position(position).side(side).offset(6).rotate(false).build())
+                .edgePlacement(new GEdgePlacementBuilder().position(position).side(side).offset(EDGE_LABEL_GAP).rotate(false)
+                        .build())
                 .size(NodeGeometry.textWidth(text), 16).build();
     }
 
@@ -373,7 +382,8 @@ public class BgmlGModelFactory implements GModelFactory {
             GLabel badge = owner instanceof GEdge ? edgeLabel(metricPath + BADGE_SUFFIX, LABEL_METRIC, text, 0.5, "bottom")
                     : label(metricPath + BADGE_SUFFIX, LABEL_METRIC, text, NodeGeometry.PORT_SIZE + 4, 18 + 16 * i);
             if (owner instanceof GEdge) {
-                badge.getEdgePlacement().setOffset(6.0 + 16 * i);
+                badge.getEdgePlacement().setOffset(EDGE_LABEL_GAP + 16 * i);
+                edgeLabels.put(badge, EDGE_LABEL_GAP + 16 * i);
             }
             badge.getArgs().put("metric", metricPath);
             badge.getArgs().put("metricType", m.eClass().getName());
@@ -486,7 +496,60 @@ public class BgmlGModelFactory implements GModelFactory {
                 owner.getCssClasses().add(css);
             }
             owner.getChildren().add(label);
+            if (owner instanceof GEdge) {
+                edgeLabels.put(label, EDGE_LABEL_GAP);
+            }
         });
+    }
+
+    /**
+     * Lifts the labels of mostly horizontal edges clear of the two nodes the edge joins: the result above both node
+     * boxes, the metric badges below them. Two nodes placed close side by side put an edge's midpoint between or over
+     * their bodies, where a label at the usual small offset would cover their names and ports. Steep edges keep their
+     * labels beside them (GLSP puts a top or bottom label beside a mostly vertical segment).
+     */
+    private void placeEdgeLabels() {
+        edgeLabels.forEach((label, base) -> {
+            double offset = base;
+            if (label.getParent() instanceof GEdge edge) {
+                double[] source = portCentreAndBox(edge.getSourceId());
+                double[] target = portCentreAndBox(edge.getTargetId());
+                if (source != null && target != null
+                        && Math.abs(target[1] - source[1]) <= Math.abs(target[0] - source[0])) {
+                    offset = EdgeLabels.clearOffset(label.getEdgePlacement().getSide(), base, label.getSize().getWidth(),
+                            label.getSize().getHeight(), (source[0] + target[0]) / 2, (source[1] + target[1]) / 2,
+                            new double[][] { slice(source), slice(target) });
+                }
+            }
+            label.getEdgePlacement().setOffset(offset);
+        });
+    }
+
+    /** A port's centre and its node's box in diagram coordinates: {cx, cy, x, y, width, height}; null if not drawn. */
+    private double[] portCentreAndBox(String portId) {
+        if (!(elements.get(portId) instanceof GPort port) || !(port.getParent() instanceof GNode node)) {
+            return null;
+        }
+        double[] at = absolute(node);
+        double cx = at[0] + port.getPosition().getX() + port.getSize().getWidth() / 2;
+        double cy = at[1] + port.getPosition().getY() + port.getSize().getHeight() / 2;
+        return new double[] { cx, cy, at[0], at[1], node.getSize().getWidth(), node.getSize().getHeight() };
+    }
+
+    private static double[] slice(double[] centreAndBox) {
+        return new double[] { centreAndBox[2], centreAndBox[3], centreAndBox[4], centreAndBox[5] };
+    }
+
+    private static double[] absolute(GModelElement element) {
+        double x = 0;
+        double y = 0;
+        for (GModelElement e = element; e != null && !(e instanceof GGraph); e = e.getParent()) {
+            if (e instanceof GBoundsAware b && b.getPosition() != null) {
+                x += b.getPosition().getX();
+                y += b.getPosition().getY();
+            }
+        }
+        return new double[] { x, y };
     }
 
     /** The worst severity of an element's diagnostics, {@code error} or {@code warning} (PROTOCOL.md). */

@@ -3,6 +3,7 @@ package org.bgml.diagram.tests;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.bgml.diagram.server.DiagramServer;
@@ -56,6 +57,82 @@ class ResultsOverlayTest {
             assertTrue(all.get("TaoTao").getAsJsonArray("cssClasses").toString().contains("bgml-fail"));
             assertNull(all.get("CiaoTao#result"), "a connection without measurements has no label");
         }
+    }
+
+    /**
+     * Two nodes placed close side by side (either way round, as a new user places them): the result label above the
+     * connection and the metric badge below it stay off both node boxes, also after a move that only shifts a node.
+     */
+    @Test
+    void labelsOnAShortConnectionKeepOffBothNodes(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("roundtrip.bgml");
+        BenchmarkModel model = ModelFiles.loadModel(Repo.root().resolve("examples/roundtrip.bgml"));
+        Connection taoTao = (Connection) ElementPaths.resolve(model, "TaoTao");
+        model.getResults().add(resultSet("20261102-100000-bbbb", "2026-11-02T10:00:00Z", taoTao, 14200, 19600, 67800, Verdict.PASS));
+        ModelFiles.save(model.eResource(), file);
+
+        try (DiagramServer server = GlspTestClient.startServer(null);
+                GlspTestClient c = GlspTestClient.connect(server)) {
+            Map<String, JsonObject> all = GlspTestClient.index(c.open(file));
+            String s = "TaoTaoServer";
+            String k = "TaoTaoClient";
+            double sw = size(all, s, "width"), sh = size(all, s, "height");
+            double kw = size(all, k, "width"), kh = size(all, k, "height");
+            // server left, client 30 px to its right; then the other way round (the second edit only moves a node)
+            c.edit(move(s, 100, 200, sw, sh));
+            all = GlspTestClient.index(c.edit(move(k, 100 + sw + 30, 200, kw, kh)));
+            assertClear(all, "TaoTao#result", s, k);
+            all = GlspTestClient.index(c.edit(move(k, 100 - kw - 30, 210, kw, kh)));
+            assertClear(all, "TaoTao#result", s, k);
+
+            // the metric viewpoint: the connection's badges hang below both nodes
+            c.send(Map.of("kind", "bgmlSetViewpoint", "viewpoint", "metric", "showDeployment", false));
+            Map<String, JsonObject> metric = GlspTestClient.index(c.action("updateModel").getAsJsonObject("newRoot"));
+            String badge = metric.keySet().stream().filter(id -> id.endsWith("#badge") && metric.get(id).has("edgePlacement"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no badge on a connection: " + metric.keySet()));
+            assertClear(metric, badge, s, k);
+        }
+    }
+
+    /** The label's box as GLSP places a top or bottom label, non-rotated, half way along a straight edge. */
+    private static void assertClear(Map<String, JsonObject> all, String labelId, String... nodes) {
+        JsonObject label = all.get(labelId);
+        assertNotNull(label, labelId);
+        JsonObject placement = label.getAsJsonObject("edgePlacement");
+        double offset = placement.get("offset").getAsDouble();
+        boolean top = "top".equals(placement.get("side").getAsString());
+        JsonObject edge = all.values().stream()
+                .filter(e -> e.has("sourceId") && e.has("children") && e.getAsJsonArray("children").contains(label))
+                .findFirst().orElseThrow(() -> new AssertionError(labelId + " is on no edge"));
+        double[] a = portCentre(all, edge.get("sourceId").getAsString());
+        double[] b = portCentre(all, edge.get("targetId").getAsString());
+        double mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
+        double w = size(all, labelId, "width"), h = size(all, labelId, "height");
+        double x0 = mx - w / 2, y0 = top ? my - offset - h : my + offset;
+        for (String n : nodes) {
+            double nx = pos(all, n, "x"), ny = pos(all, n, "y");
+            boolean overlaps = x0 < nx + size(all, n, "width") && nx < x0 + w && y0 < ny + size(all, n, "height") && ny < y0 + h;
+            assertFalse(overlaps, labelId + " at (" + x0 + ", " + y0 + ") " + w + "×" + h + " covers " + n + " at (" + nx + ", " + ny + ")");
+        }
+    }
+
+    private static double[] portCentre(Map<String, JsonObject> all, String portId) {
+        String node = portId.substring(0, portId.lastIndexOf('/'));
+        return new double[] { pos(all, node, "x") + pos(all, portId, "x") + size(all, portId, "width") / 2,
+                pos(all, node, "y") + pos(all, portId, "y") + size(all, portId, "height") / 2 };
+    }
+
+    private static double pos(Map<String, JsonObject> all, String id, String axis) {
+        return all.get(id).getAsJsonObject("position").get(axis).getAsDouble();
+    }
+
+    private static double size(Map<String, JsonObject> all, String id, String dimension) {
+        return all.get(id).getAsJsonObject("size").get(dimension).getAsDouble();
+    }
+
+    private static Map<String, Object> move(String id, double x, double y, double width, double height) {
+        return Map.of("kind", "changeBounds", "newBounds", List.of(Map.of("elementId", id, "newPosition", Map.of("x", x, "y", y),
+                "newSize", Map.of("width", width, "height", height))));
     }
 
     private static ResultSet resultSet(String runId, String time, Connection c, double p50, double p99, double throughput, Verdict verdict) {
