@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -55,12 +56,44 @@ public final class ModelFiles {
 
     /** Loads a benchmark model; the file's root must be a BenchmarkModel. */
     public static BenchmarkModel loadModel(Path file) throws ModelLoadException {
-        EObject root = loadRoot(newResourceSet(), file);
+        return asModel(file, loadRoot(newResourceSet(), file));
+    }
+
+    /** Loads {@code text} as a benchmark model, as if it were the content of {@code file} (see {@link #loadRootFromText}). */
+    public static BenchmarkModel loadModelFromText(Path file, String text) throws ModelLoadException, IOException {
+        return asModel(file, loadRootFromText(newResourceSet(), file, text));
+    }
+
+    private static BenchmarkModel asModel(Path file, EObject root) throws ModelLoadException {
         if (root instanceof BenchmarkModel model) {
             return model;
         }
         throw new ModelLoadException(file, 0, 0,
                 "expected a bgml:BenchmarkModel root, found bgml:" + root.eClass().getName());
+    }
+
+    /**
+     * Loads {@code text} (an editor's unsaved content, say) into {@code set} as if it were the content of
+     * {@code file}, which is neither read nor written: messages name {@code file}, and the root's resource has
+     * {@code file}'s URI. The text goes through a private temporary copy, so it is checked exactly as a file is.
+     */
+    public static EObject loadRootFromText(ResourceSet set, Path file, String text) throws ModelLoadException, IOException {
+        Path dir = Files.createTempDirectory("bgml-text");
+        Path copy = dir.resolve(file.getFileName().toString());
+        try {
+            Files.writeString(copy, text, StandardCharsets.UTF_8);
+            EObject root;
+            try {
+                root = loadRoot(set, copy);
+            } catch (ModelLoadException e) {
+                throw new ModelLoadException(file, e.line(), e.column(), e.getMessage().replace(copy.toString(), file.toString()));
+            }
+            root.eResource().setURI(uriOf(file));
+            return root;
+        } finally {
+            Files.deleteIfExists(copy);
+            Files.deleteIfExists(dir);
+        }
     }
 
     /** Loads any BGML file (a benchmark model or an option catalogue) into {@code set} and returns its root. */

@@ -3,7 +3,6 @@ package org.bgml.diagram.glsp;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -161,22 +160,7 @@ public final class DiagramSessions {
      * and the model's resource has the file's URI.
      */
     public static BenchmarkModel parse(Path file, String text) throws ModelLoadException, IOException {
-        Path dir = Files.createTempDirectory("bgml-source");
-        Path copy = dir.resolve(file.getFileName().toString());
-        try {
-            Files.writeString(copy, text, StandardCharsets.UTF_8);
-            BenchmarkModel model;
-            try {
-                model = ModelFiles.loadModel(copy);
-            } catch (ModelLoadException e) {
-                throw new ModelLoadException(file, e.line(), e.column(), e.getMessage().replace(copy.toString(), file.toString()));
-            }
-            model.eResource().setURI(ModelFiles.uriOf(file));
-            return model;
-        } finally {
-            Files.deleteIfExists(copy);
-            Files.deleteIfExists(dir);
-        }
+        return ModelFiles.loadModelFromText(file, text);
     }
 
     /** The host has written the session's model text to the file: the session is clean (its undo history stays). */

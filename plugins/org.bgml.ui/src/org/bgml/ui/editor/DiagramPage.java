@@ -27,6 +27,9 @@ import org.eclipse.ui.ISharedImages;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.actions.ActionFactory;
 
+import com.google.gson.Gson;
+import com.google.gson.JsonParseException;
+
 /**
  * The diagram page of the model editor: the GLSP client (org.bgml.diagram's client/dist) in an embedded browser,
  * served with its WebSocket by the workbench's in-process diagram server ({@link DiagramServers}). The editor's
@@ -254,43 +257,14 @@ public final class DiagramPage {
         browser.getDisplay().timerExec(POLL_MILLIS, this::poll);
     }
 
-    /** The ids in the client's {@code data-selection}, a JSON array of strings. */
+    /** The ids in the client's {@code data-selection}, a JSON array of strings (none when it is not one). */
     static List<String> parseIds(String json) {
-        List<String> ids = new ArrayList<>();
-        int i = json.indexOf('[');
-        if (i < 0) {
-            return ids;
+        try {
+            String[] ids = new Gson().fromJson(json, String[].class);
+            return ids == null ? new ArrayList<>() : new ArrayList<>(List.of(ids));
+        } catch (JsonParseException e) {
+            return new ArrayList<>();
         }
-        StringBuilder cur = null;
-        for (i = i + 1; i < json.length(); i++) {
-            char c = json.charAt(i);
-            if (cur == null) {
-                if (c == '"') {
-                    cur = new StringBuilder();
-                }
-            } else if (c == '\\' && i + 1 < json.length()) {
-                char n = json.charAt(++i);
-                if (n == 'u' && i + 4 < json.length()) {
-                    cur.append((char) Integer.parseInt(json.substring(i + 1, i + 5), 16));
-                    i += 4;
-                } else {
-                    cur.append(switch (n) {
-                    case 'n' -> '\n';
-                    case 't' -> '\t';
-                    case 'r' -> '\r';
-                    case 'b' -> '\b';
-                    case 'f' -> '\f';
-                    default -> n;
-                    });
-                }
-            } else if (c == '"') {
-                ids.add(cur.toString());
-                cur = null;
-            } else {
-                cur.append(c);
-            }
-        }
-        return ids;
     }
 
     /** True once the client has drawn the model ({@code #bgml-app} has {@code data-state="ready"}). */

@@ -1,8 +1,6 @@
 package org.bgml.ui.editor;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -349,22 +347,7 @@ public final class ModelEditor extends MultiPageEditorPart implements IGotoMarke
 
     /** Parses text as this editor's file would be loaded (any BGML root), with the file's name in messages. */
     private EObject parse(String text) throws ModelLoadException, IOException {
-        Path file = path();
-        Path dir = Files.createTempDirectory("bgml-editor");
-        Path copy = dir.resolve(file.getFileName().toString());
-        try {
-            Files.writeString(copy, text, StandardCharsets.UTF_8);
-            try {
-                EObject r = ModelFiles.loadRoot(ModelFiles.newResourceSet(), copy);
-                r.eResource().setURI(ModelFiles.uriOf(file));
-                return r;
-            } catch (ModelLoadException e) {
-                throw new ModelLoadException(file, e.line(), e.column(), e.getMessage().replace(copy.toString(), file.toString()));
-            }
-        } finally {
-            Files.deleteIfExists(copy);
-            Files.deleteIfExists(dir);
-        }
+        return ModelFiles.loadRootFromText(ModelFiles.newResourceSet(), path(), text);
     }
 
     /** The loaded model's root (as the tree and the Properties view show it), or null when it does not load. */
