@@ -9,16 +9,17 @@ import java.util.Optional;
  * <b>Rule.</b> Sort the sizes ascending and take the latency at each (the median, p50, where the results have it,
  * else the mean). Let the steps be {@code d[i] = L[i+1] - L[i]} and {@code m} the median of {@code |d|}. The knee is
  * the first size {@code s[i+1]} whose step {@code d[i]} is larger than {@value #K} times {@code m} <i>and</i> larger than
- * {@value #MIN_RELATIVE_STEP} of the latency before it ({@code 0.05 * L[i]}, so that noise on a flat curve, where
- * {@code m} is near zero, is no knee). A sweep needs at least {@value #MIN_POINTS} sizes to have a knee.
+ * {@value #MIN_RELATIVE_STEP} of the latency before it ({@code 0.10 * L[i]}): noise on a flat curve, where
+ * {@code m} is near zero, is no knee, and neither is the rise of a few percent where copying starts to show on a flat
+ * curve. A sweep needs at least {@value #MIN_POINTS} sizes to have a knee.
  * <p>
  * On omniORB the curve is flat to 4 KiB and jumps at 8 KiB (GIOP fragmentation), so the knee is 8 KiB. On a curve
  * that is linear in the size (data copying), the steps of a doubling sweep grow geometrically, and the knee is where
- * copying starts to dominate: two doublings past the middle of the sweep.
+ * copying starts to dominate: two doublings past the middle of the sweep, or later where the fixed cost is large.
  */
 public final class Knee {
     public static final double K = 3.0;
-    public static final double MIN_RELATIVE_STEP = 0.05;
+    public static final double MIN_RELATIVE_STEP = 0.10;
     public static final int MIN_POINTS = 3;
 
     /**
