@@ -50,7 +50,9 @@ final class AnalyzeCommand implements Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
+    public int run(String[] args, Invocation in) throws UsageException {
+        PrintStream out = in.out();
+        PrintStream err = in.err();
         List<String> rest = new ArrayList<>();
         Map<String, String> fixed = new LinkedHashMap<>();
         boolean adjusted = false;
@@ -76,7 +78,7 @@ final class AnalyzeCommand implements Command {
                 rest.add(args[i]);
             }
         }
-        Arguments a = new Arguments(rest.toArray(String[]::new), "--experiment", "--worst", "--response", "--measurement", "--seed", "--report",
+        Arguments a = new Arguments(in, rest.toArray(String[]::new), "--experiment", "--worst", "--response", "--measurement", "--seed", "--report",
                 Stores.OPTION);
         String file = a.single("model file");
         Response response;
@@ -94,7 +96,7 @@ final class AnalyzeCommand implements Command {
         }
         BenchmarkModel model;
         try {
-            model = ModelFiles.loadModel(Path.of(file));
+            model = ModelFiles.loadModel(in.path(file));
         } catch (ModelLoadException e) {
             err.println(e.describe());
             return Bgml.UNUSABLE;
@@ -138,7 +140,7 @@ final class AnalyzeCommand implements Command {
         AnalysisText.print(analysis, out);
         if (a.optional("--report") != null) {
             try {
-                Path written = AnalysisReport.write(analysis, Path.of(a.optional("--report")));
+                Path written = AnalysisReport.write(analysis, in.path(a.optional("--report")));
                 out.println("report: " + written);
             } catch (IOException e) {
                 err.println("bgml " + name() + ": cannot write the report: " + e.getMessage());

@@ -31,9 +31,11 @@ final class AnnotateCommand implements Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
-        Arguments a = new Arguments(args, "--run", "--keep", Stores.OPTION);
-        Path file = Path.of(a.single("model file"));
+    public int run(String[] args, Invocation in) throws UsageException {
+        PrintStream out = in.out();
+        PrintStream err = in.err();
+        Arguments a = new Arguments(in, args, "--run", "--keep", Stores.OPTION);
+        Path file = in.path(a.single("model file"));
         String ref = a.required("--run");
         int keep = 0;
         if (a.optional("--keep") != null) {

@@ -1,5 +1,6 @@
 package org.bgml.cli;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -10,8 +11,10 @@ import java.util.Set;
 final class Arguments {
     private final Map<String, String> options = new HashMap<>();
     private final List<String> positional = new ArrayList<>();
+    private final Invocation invocation;
 
-    Arguments(String[] args, String... known) throws UsageException {
+    Arguments(Invocation invocation, String[] args, String... known) throws UsageException {
+        this.invocation = invocation;
         Set<String> names = Set.of(known);
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -52,5 +55,10 @@ final class Arguments {
 
     List<String> positional() {
         return positional;
+    }
+
+    /** A path argument, resolved against the caller's directory (see {@link Invocation#path}). */
+    Path path(String first, String... more) {
+        return invocation.path(first, more);
     }
 }

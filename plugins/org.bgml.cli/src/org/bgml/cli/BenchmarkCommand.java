@@ -41,8 +41,10 @@ final class BenchmarkCommand implements Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
-        Arguments a = new Arguments(args, "--components", "--repeat", "--warmup", "--write");
+    public int run(String[] args, Invocation in) throws UsageException {
+        PrintStream out = in.out();
+        PrintStream err = in.err();
+        Arguments a = new Arguments(in, args, "--components", "--repeat", "--warmup", "--write");
         String what = a.single("benchmark (model or generate)");
         if (!what.equals("model") && !what.equals("generate")) {
             throw new UsageException("unknown benchmark '" + what + "'; choose model or generate");
@@ -55,7 +57,7 @@ final class BenchmarkCommand implements Command {
             if (!what.equals("model")) {
                 throw new UsageException("--write goes with 'benchmark model'");
             }
-            return write(components, Path.of(write), out, err);
+            return write(components, in.path(write), out, err);
         }
         Path work = null;
         try {

@@ -16,13 +16,20 @@ public final class Bgml {
     /** A defect in bgml itself: the command threw instead of reporting. */
     public static final int INTERNAL_ERROR = 3;
 
+    private final Invocation invocation;
     private final PrintStream out;
     private final PrintStream err;
     private final Map<String, Command> commands = new LinkedHashMap<>();
 
+    /** A call in this process, writing to {@code out} and {@code err}. */
     public Bgml(PrintStream out, PrintStream err) {
-        this.out = out;
-        this.err = err;
+        this(Invocation.ofProcess(out, err));
+    }
+
+    public Bgml(Invocation invocation) {
+        this.invocation = invocation;
+        this.out = invocation.out();
+        this.err = invocation.err();
         register(new ValidateCommand());
         register(new InfoCommand());
         register(new FormatCommand());
@@ -54,7 +61,7 @@ public final class Bgml {
             return UNUSABLE;
         }
         try {
-            return command.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+            return command.run(Arrays.copyOfRange(args, 1, args.length), invocation);
         } catch (UsageException e) {
             err.println("bgml " + command.name() + ": " + e.getMessage());
             err.println("usage: bgml " + command.name() + " " + command.synopsis());

@@ -1,7 +1,5 @@
 package org.bgml.cli;
 
-import java.io.PrintStream;
-
 /** One sub-command of {@code bgml}. */
 interface Command {
     String name();
@@ -12,5 +10,5 @@ interface Command {
     /** One line for the command list. */
     String summary();
 
-    int run(String[] args, PrintStream out, PrintStream err) throws UsageException;
+    int run(String[] args, Invocation in) throws UsageException;
 }

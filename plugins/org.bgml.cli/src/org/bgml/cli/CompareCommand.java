@@ -35,8 +35,10 @@ final class CompareCommand implements Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
-        Arguments a = new Arguments(args, Stores.OPTION);
+    public int run(String[] args, Invocation in) throws UsageException {
+        PrintStream out = in.out();
+        PrintStream err = in.err();
+        Arguments a = new Arguments(in, args, Stores.OPTION);
         if (a.positional().size() < 2) {
             throw new UsageException("compare needs at least two runs, got " + a.positional().size());
         }

@@ -53,7 +53,9 @@ final class ExperimentCommand implements Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
+    public int run(String[] args, Invocation in) throws UsageException {
+        PrintStream out = in.out();
+        PrintStream err = in.err();
         if (args.length == 0) {
             throw new UsageException("say plan, run, task or cache");
         }
@@ -61,20 +63,20 @@ final class ExperimentCommand implements Command {
         List<String> rest = new ArrayList<>(Arrays.asList(args).subList(1, args.length));
         boolean resume = rest.remove("--resume");
         if ("cache".equals(sub)) {
-            return cache(rest, out, err);
+            return cache(rest, in);
         }
         List<String> known = new ArrayList<>(List.of("--experiment", "--target", "--engine", Stores.OPTION, "--work", "--samples",
                 "--synthetic", "--index", "--out", "--plan-key", "--indexes", "--records"));
         known.addAll(List.of(DESIGN_OPTIONS));
-        Arguments a = new Arguments(rest.toArray(String[]::new), known.toArray(String[]::new));
-        Path model = Path.of(a.single("model file"));
+        Arguments a = new Arguments(in, rest.toArray(String[]::new), known.toArray(String[]::new));
+        Path model = in.path(a.single("model file"));
         Planner.Overrides overrides = overrides(a);
         String target = a.optional("--target") == null ? (a.optional("--synthetic") != null ? "synthetic" : "omniorb") : a.optional("--target");
         if (a.optional("--synthetic") == null && !Targets.byId().containsKey(target)) {
             throw new UsageException("unknown target '" + target + "'; choose one of " + String.join(", ", Targets.byId().keySet()));
         }
         String stem = model.getFileName().toString().replaceFirst("\\.bgml$", "");
-        Path work = a.optional("--work") != null ? Path.of(a.optional("--work")) : Path.of(".bgml", "experiments", stem);
+        Path work = a.optional("--work") != null ? in.path(a.optional("--work")) : in.path(".bgml", "experiments", stem);
         Integer samples = a.optional("--samples") == null ? null : positive(a.optional("--samples"), "--samples");
         TaskOptions options = new TaskOptions(target, work, a.optional("--synthetic"), samples, overrideArguments(a));
         try {
@@ -153,8 +155,8 @@ final class ExperimentCommand implements Command {
             } catch (NumberFormatException e) {
                 throw new UsageException("--indexes needs run indexes separated by commas, got '" + a.optional("--indexes") + "'");
             }
-            return Experiments.taskBlock(model, a.optional("--experiment"), overrides, indexes, Path.of(a.required("--out")),
-                    Path.of(a.required("--records")), options, a.optional("--plan-key"), System.getenv(), err);
+            return Experiments.taskBlock(model, a.optional("--experiment"), overrides, indexes, a.path(a.required("--out")),
+                    a.path(a.required("--records")), options, a.optional("--plan-key"), System.getenv(), err);
         }
         int index;
         try {
@@ -162,7 +164,7 @@ final class ExperimentCommand implements Command {
         } catch (NumberFormatException e) {
             throw new UsageException("--index needs a run index (0 or more), got '" + a.optional("--index") + "'");
         }
-        Path outDir = Path.of(a.required("--out"));
+        Path outDir = a.path(a.required("--out"));
         Experiments.TaskResult r = Experiments.task(model, a.optional("--experiment"), overrides, index, outDir, options, a.optional("--plan-key"));
         err.println("run " + index + ": " + (r.record().ok() ? "ok" : "failed: " + r.record().failure()) + "; output " + r.output());
         return r.record().ok() ? Bgml.OK : Bgml.MODEL_ERRORS;
@@ -173,14 +175,16 @@ final class ExperimentCommand implements Command {
      * default one, or DIR), their sizes and last uses, and with --prune removes the least recently used beyond the
      * cache's bound (BGML_VARIANT_CACHE_MAX_GB, BGML_VARIANT_CACHE_MAX_VARIANTS), skipping variants in use.
      */
-    private static int cache(List<String> rest, PrintStream out, PrintStream err) throws UsageException {
+    private static int cache(List<String> rest, Invocation in) throws UsageException {
+        PrintStream out = in.out();
+        PrintStream err = in.err();
         boolean prune = rest.remove("--prune");
-        Arguments a = new Arguments(rest.toArray(String[]::new), "--work");
+        Arguments a = new Arguments(in, rest.toArray(String[]::new), "--work");
         Path work;
         if (a.optional("--work") != null) {
-            work = Path.of(a.optional("--work"));
+            work = a.path(a.optional("--work"));
         } else if (a.positional().size() == 1) {
-            work = Path.of(".bgml", "experiments", Path.of(a.positional().get(0)).getFileName().toString().replaceFirst("\\.bgml$", ""));
+            work = a.path(".bgml", "experiments", Path.of(a.positional().get(0)).getFileName().toString().replaceFirst("\\.bgml$", ""));
         } else {
             throw new UsageException("say which work folder: a model file (its default work folder) or --work DIR");
         }

@@ -26,13 +26,15 @@ final class FormatCommand implements Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
+    public int run(String[] args, Invocation in) throws UsageException {
+        PrintStream out = in.out();
+        PrintStream err = in.err();
         if (args.length == 0) {
             throw new UsageException("no model file given");
         }
         int code = Bgml.OK;
         for (String arg : args) {
-            Path file = Path.of(arg);
+            Path file = in.path(arg);
             try {
                 EObject root = ModelFiles.loadRoot(ModelFiles.newResourceSet(), file);
                 ModelFiles.save(root.eResource(), file);

@@ -29,8 +29,10 @@ final class GenerateCommand implements Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
-        Arguments a = new Arguments(args, "--target", "--out", "--deployment", "--config");
+    public int run(String[] args, Invocation in) throws UsageException {
+        PrintStream out = in.out();
+        PrintStream err = in.err();
+        Arguments a = new Arguments(in, args, "--target", "--out", "--deployment", "--config");
         String file = a.single("model file");
         String target = a.required("--target");
         String outDir = a.required("--out");
@@ -39,14 +41,14 @@ final class GenerateCommand implements Command {
         }
         BenchmarkModel model;
         try {
-            model = ModelFiles.loadModel(Path.of(file));
+            model = ModelFiles.loadModel(in.path(file));
         } catch (ModelLoadException e) {
             err.println(e.describe());
             return Bgml.UNUSABLE;
         }
         try {
             GenerationService.Result result = new GenerationService().generate(
-                    new GenerationService.Request(model, target, a.optional("--deployment"), a.optional("--config")), Path.of(outDir));
+                    new GenerationService.Request(model, target, a.optional("--deployment"), a.optional("--config")), in.path(outDir));
             out.println("generated " + Plural.of(result.files(), "file") + " (" + result.bytes() + " bytes) for target " + target
                     + " into " + outDir);
             return Bgml.OK;

@@ -47,7 +47,9 @@ final class InfoCommand implements Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
+    public int run(String[] args, Invocation in) throws UsageException {
+        PrintStream out = in.out();
+        PrintStream err = in.err();
         if (args.length == 0) {
             throw new UsageException("no model file given");
         }
@@ -55,7 +57,7 @@ final class InfoCommand implements Command {
         for (String arg : args) {
             EObject root;
             try {
-                root = ModelFiles.loadRoot(ModelFiles.newResourceSet(), Path.of(arg));
+                root = ModelFiles.loadRoot(ModelFiles.newResourceSet(), in.path(arg));
             } catch (ModelLoadException e) {
                 err.println(e.describe());
                 code = Bgml.UNUSABLE;

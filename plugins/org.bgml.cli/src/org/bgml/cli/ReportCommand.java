@@ -36,7 +36,9 @@ final class ReportCommand implements Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
+    public int run(String[] args, Invocation in) throws UsageException {
+        PrintStream out = in.out();
+        PrintStream err = in.err();
         List<String> rest = new ArrayList<>();
         List<String> compare = null;
         for (int i = 0; i < args.length; i++) {
@@ -52,7 +54,7 @@ final class ReportCommand implements Command {
                 rest.add(args[i]);
             }
         }
-        Arguments a = new Arguments(rest.toArray(String[]::new), "--run", "--out", "--model", Stores.OPTION);
+        Arguments a = new Arguments(in, rest.toArray(String[]::new), "--run", "--out", "--model", Stores.OPTION);
         if (!a.positional().isEmpty()) {
             throw new UsageException("unexpected argument " + a.positional().get(0));
         }
@@ -81,7 +83,7 @@ final class ReportCommand implements Command {
         BenchmarkModel model;
         if (a.optional("--model") != null) {
             try {
-                model = ModelFiles.loadModel(Path.of(a.optional("--model")));
+                model = ModelFiles.loadModel(in.path(a.optional("--model")));
             } catch (ModelLoadException e) {
                 err.println(e.describe());
                 return Bgml.UNUSABLE;
@@ -90,7 +92,7 @@ final class ReportCommand implements Command {
             model = modelOf(runs.get(0), err);
         }
         ReportWriter writer = new ReportWriter();
-        Path target = Path.of(a.optional("--out") != null ? a.optional("--out")
+        Path target = in.path(a.optional("--out") != null ? a.optional("--out")
                 : compare != null ? ReportWriter.defaultComparisonName(runs) : ReportWriter.defaultName(runs.get(0)));
         if (Files.isDirectory(target)) {
             err.println("bgml " + name() + ": " + target + " is a folder; --out names the report file");

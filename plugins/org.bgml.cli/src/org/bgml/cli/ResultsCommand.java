@@ -36,8 +36,10 @@ final class ResultsCommand implements Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
-        Arguments a = new Arguments(args, "--model", "--last", "--run", "--format", Stores.OPTION);
+    public int run(String[] args, Invocation in) throws UsageException {
+        PrintStream out = in.out();
+        PrintStream err = in.err();
+        Arguments a = new Arguments(in, args, "--model", "--last", "--run", "--format", Stores.OPTION);
         if (!a.positional().isEmpty()) {
             throw new UsageException("unexpected argument " + a.positional().get(0));
         }
@@ -57,8 +59,8 @@ final class ResultsCommand implements Command {
             }
         }
         String model = a.optional("--model");
-        if (model != null && Files.isRegularFile(Path.of(model))) {
-            model = Path.of(model).toAbsolutePath().normalize().toString();
+        if (model != null && Files.isRegularFile(in.path(model))) {
+            model = in.path(model).toAbsolutePath().normalize().toString();
         }
         try (ResultsStore store = Stores.open(a, name(), err)) {
             if (store == null) {

@@ -45,8 +45,10 @@ final class RunCommand implements Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
-        long startup = jvmUptimeNanos();
+    public int run(String[] args, Invocation in) throws UsageException {
+        PrintStream out = in.out();
+        PrintStream err = in.err();
+        long startup = in.startupNanos();
         boolean timings = false;
         List<String> rest = new ArrayList<>();
         for (String arg : args) {
@@ -56,22 +58,22 @@ final class RunCommand implements Command {
                 rest.add(arg);
             }
         }
-        Arguments a = new Arguments(rest.toArray(String[]::new), "--target", "--deployment", "--config", "--out", Stores.OPTION, "--report", "--keep");
-        Path modelFile = Path.of(a.single("model file"));
+        Arguments a = new Arguments(in, rest.toArray(String[]::new), "--target", "--deployment", "--config", "--out", Stores.OPTION, "--report", "--keep");
+        Path modelFile = in.path(a.single("model file"));
         String target = a.optional("--target") == null ? "omniorb" : a.optional("--target");
         if (!Targets.byId().containsKey(target)) {
             throw new UsageException("unknown target '" + target + "'; choose one of " + String.join(", ", Targets.byId().keySet()));
         }
         int keep = parseKeep(a.optional("--keep"));
         String stem = modelFile.getFileName().toString().replaceFirst("\\.bgml$", "");
-        Path outDir = a.optional("--out") != null ? Path.of(a.optional("--out")) : Path.of(".bgml", "benchmarks", stem + "-" + target);
-        Path report = a.optional("--report") != null ? Path.of(a.optional("--report")) : null;
+        Path outDir = a.optional("--out") != null ? in.path(a.optional("--out")) : in.path(".bgml", "benchmarks", stem + "-" + target);
+        Path report = a.optional("--report") != null ? in.path(a.optional("--report")) : null;
 
         OneClickRun.Outcome outcome;
-        CliProgress progress = new CliProgress(err);
+        CliProgress progress = new CliProgress(err, in.console());
         try {
             outcome = new OneClickRun().run(new OneClickRun.Request(new RunService.Request(modelFile, target, a.optional("--deployment"),
-                    a.optional("--config"), outDir), Stores.location(a), report, keep, true), progress);
+                    a.optional("--config"), outDir), Stores.location(a), report, in.path(".bgml", "reports"), keep, true), progress);
         } catch (ModelLoadException e) {
             err.println(e.describe());
             return Bgml.UNUSABLE;
@@ -121,24 +123,15 @@ final class RunCommand implements Command {
             err.println("bgml run: the model was not annotated: " + outcome.annotationProblem());
         }
         if (outcome.report() != null) {
-            err.println("report: " + (report != null ? report : Path.of(".bgml", "reports", ReportWriter.defaultName(stored))));
+            err.println("report: " + (report != null ? report : in.path(".bgml", "reports", ReportWriter.defaultName(stored))));
         } else {
             err.println("bgml run: the report could not be written: " + outcome.reportProblem());
         }
         summary(stored, result.plan().model(), result, out);
         if (timings) {
-            err.print(outcome.timings().format(startup));
+            err.print(outcome.timings().format(startup, in.directory() == null ? "JVM, OSGi" : "daemon call"));
         }
         return result.ok() ? Bgml.OK : Bgml.MODEL_ERRORS;
-    }
-
-    /** How long the JVM has been running: the start-up before this command began (JVM, OSGi, bundles). */
-    private static long jvmUptimeNanos() {
-        try {
-            return java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() * 1_000_000L;
-        } catch (RuntimeException | LinkageError e) {
-            return 0;
-        }
     }
 
     private static void summary(StoredRun run, BenchmarkModel model, RunService.Result result, PrintStream out) {

@@ -19,7 +19,7 @@ final class Stores {
 
     static Path location(Arguments a) {
         String given = a.optional(OPTION);
-        return given != null ? Path.of(given) : Path.of(ResultsStore.DEFAULT_LOCATION);
+        return given != null ? a.path(given) : a.path(ResultsStore.DEFAULT_LOCATION);
     }
 
     /** Opens an existing store, or prints why not (naming the path) and returns null. */

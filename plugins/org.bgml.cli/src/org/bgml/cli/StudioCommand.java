@@ -33,14 +33,16 @@ final class StudioCommand implements Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
+    public int run(String[] args, Invocation in) throws UsageException {
+        PrintStream out = in.out();
+        PrintStream err = in.err();
         boolean noBrowser = List.of(args).contains("--no-browser");
         String[] rest = List.of(args).stream().filter(a -> !a.equals("--no-browser")).toArray(String[]::new);
-        Arguments a = new Arguments(rest, "--port", "--client");
+        Arguments a = new Arguments(in, rest, "--port", "--client");
         if (a.positional().size() > 1) {
             throw new UsageException("give at most one model file");
         }
-        Path model = a.positional().isEmpty() ? null : Path.of(a.positional().get(0)).toAbsolutePath().normalize();
+        Path model = a.positional().isEmpty() ? null : in.path(a.positional().get(0)).toAbsolutePath().normalize();
         if (model != null && Files.isDirectory(model)) {
             throw new UsageException(model + " is a folder; give a .bgml file");
         }
@@ -50,7 +52,7 @@ final class StudioCommand implements Command {
         } catch (NumberFormatException e) {
             throw new UsageException("--port needs a number");
         }
-        Path client = a.optional("--client") != null ? Path.of(a.optional("--client")) : ClientLocation.find();
+        Path client = a.optional("--client") != null ? in.path(a.optional("--client")) : ClientLocation.find();
         if (!ClientLocation.available(client)) {
             err.println("bgml studio: the diagram client is not built (plugins/org.bgml.diagram/client/dist); "
                     + "build it with `npm ci && npm run build` there, or give --client DIR. Serving the WebSocket only.");

@@ -29,7 +29,9 @@ final class ValidateCommand implements Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
+    public int run(String[] args, Invocation in) throws UsageException {
+        PrintStream out = in.out();
+        PrintStream err = in.err();
         if (args.length == 0) {
             throw new UsageException("no model file given");
         }
@@ -41,7 +43,7 @@ final class ValidateCommand implements Command {
             if (arg.startsWith("-")) {
                 throw new UsageException("unknown option " + arg);
             }
-            Path file = Path.of(arg);
+            Path file = in.path(arg);
             EObject root;
             try {
                 root = ModelFiles.loadRoot(ModelFiles.newResourceSet(), file);

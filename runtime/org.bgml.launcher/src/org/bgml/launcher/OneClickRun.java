@@ -42,11 +42,15 @@ public final class OneClickRun {
      * What to do after the run.
      *
      * @param store    the results store file
-     * @param report   the report file; null for {@code .bgml/reports/report-<run id>.html}
-     * @param keep     result sets to keep on the model (0 keeps all)
-     * @param annotate false to leave the model file alone
+     * @param report          the report file; null for {@code report-<run id>.html} in {@code reportDirectory}
+     * @param reportDirectory where a report without a file name goes; null for {@code .bgml/reports}
+     * @param keep            result sets to keep on the model (0 keeps all)
+     * @param annotate        false to leave the model file alone
      */
-    public record Request(RunService.Request run, Path store, Path report, int keep, boolean annotate) {
+    public record Request(RunService.Request run, Path store, Path report, Path reportDirectory, int keep, boolean annotate) {
+        public Request(RunService.Request run, Path store, Path report, int keep, boolean annotate) {
+            this(run, store, report, null, keep, annotate);
+        }
     }
 
     /**
@@ -80,10 +84,15 @@ public final class OneClickRun {
 
         /** A table of the phases; {@code startup} is the time before this run began (JVM and OSGi start), 0 if unknown. */
         public String format(long startup) {
+            return format(startup, "JVM, OSGi");
+        }
+
+        /** The same, naming what the start-up was (a JVM of its own, or a call handed to a warm daemon). */
+        public String format(long startup, String startupKind) {
             long wall = startup + total;
             StringBuilder b = new StringBuilder();
             row(b, "wall", wall, wall);
-            row(b, "  startup (JVM, OSGi)", startup, wall);
+            row(b, "  startup (" + startupKind + ")", startup, wall);
             row(b, "  load the model", load, wall);
             row(b, "  validate and generate", generate, wall);
             row(b, rebuilt ? "  build (compiled)" : "  build (unchanged: hash only)", build, wall);
@@ -145,7 +154,8 @@ public final class OneClickRun {
             }, helper) : CompletableFuture.completedFuture("not asked to annotate");
 
             long r0 = System.nanoTime();
-            Path report = request.report() != null ? request.report() : Path.of(".bgml", "reports", ReportWriter.defaultName(stored));
+            Path report = request.report() != null ? request.report()
+                    : (request.reportDirectory() != null ? request.reportDirectory() : Path.of(".bgml", "reports")).resolve(ReportWriter.defaultName(stored));
             String reportProblem = null;
             try {
                 await(plotting);
