@@ -11,6 +11,8 @@ echo "== C++ measurement runtime"
 runtime/cpp/tests/run.sh
 echo "== command line"
 tests/cli-smoke.sh
+echo "== bgml daemon: warm calls behave as cold ones"
+tests/cli-daemon.sh
 echo "== bgml run: faults end to end"
 tests/run-faults.sh
 echo "== bgml experiment run --engine slurm: a private single-node Slurm"

@@ -3,7 +3,10 @@
 # benchmark processes spent measuring, as a share of the wall time; and the second (unchanged, no compile) run's
 # rebuild time as a share of the first run's build.
 #
-#   benchmarks/run-overhead/run.sh [-m model] [-t target] [-r rounds]
+#   benchmarks/run-overhead/run.sh [-m model] [-t target] [-r rounds] [-d]
+#
+# -d runs every call through a warm `bgml daemon` (started before the first round, stopped after the last), so the
+# JVM and OSGi start-up is paid once instead of per call.
 #
 # Defaults: examples/roundtrip.bgml on omniorb, 2 rounds of (first run with a fresh build, second run unchanged).
 # Each `bgml run --timings` prints its phases (JVM start-up, load, generate, build, measuring, teardown, store,
@@ -11,19 +14,25 @@
 # prints one summary line per run. Needs the bgml product (scripts/build.sh, or BGML_PRODUCT naming one).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-model="$root/examples/roundtrip.bgml"; target=omniorb; rounds=2
-while getopts "m:t:r:h" o; do
+model="$root/examples/roundtrip.bgml"; target=omniorb; rounds=2; daemon=no
+while getopts "m:t:r:dh" o; do
   case "$o" in
     m) model="$(cd "$(dirname "$OPTARG")" && pwd)/$(basename "$OPTARG")" ;;
     t) target="$OPTARG" ;;
     r) rounds="$OPTARG" ;;
-    *) sed -n '2,12p' "$0"; exit 2 ;;
+    d) daemon=yes ;;
+    *) sed -n '2,15p' "$0"; exit 2 ;;
   esac
 done
 work=$(mktemp -d /tmp/bgml-run-overhead.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 cp "$model" "$work/model.bgml"
 cd "$work"
+if [ "$daemon" = yes ]; then
+  export XDG_RUNTIME_DIR="$work/run"; mkdir -p "$XDG_RUNTIME_DIR"
+  trap '"$root/bin/bgml" daemon stop >/dev/null 2>&1; rm -rf "$work"' EXIT
+  "$root/bin/bgml" daemon start
+fi
 
 # seconds of a "name   x.xxx s" row of the --timings table
 field() { grep -E "^ *$1 " "$2" | head -n1 | awk '{ for (i = 1; i <= NF; i++) if ($(i+1) == "s") { print $i; exit } }'; }

@@ -43,6 +43,7 @@ public final class Bgml {
         register(new ExperimentCommand());
         register(new AnalyzeCommand());
         register(new StudioCommand());
+        register(new DaemonCommand());
     }
 
     private void register(Command command) {
