@@ -111,7 +111,7 @@ final class ExperimentCommand implements Command {
         plan.design().description().forEach(l -> out.println("  " + l));
         out.printf(Locale.ROOT, "configurations: %d; runs: %d (%d repetition%s each), in an order shuffled from the seed%n",
                 plan.configurations(), plan.runs().size(), plan.repetitions(), plan.repetitions() == 1 ? "" : "s");
-        out.printf(Locale.ROOT, "estimated wall time: %s (%.1f s per run; %s)%n", duration(estimate.totalSeconds()), estimate.secondsPerRun(),
+        out.printf(Locale.ROOT, "estimated wall time: %s (%.1f s per run; %s)%n", Durations.describe(estimate.totalSeconds()), estimate.secondsPerRun(),
                 estimate.basis());
         List<String> header = new ArrayList<>(List.of("run", "config"));
         plan.factors().forEach(f -> header.add(f.name()));
@@ -270,17 +270,6 @@ final class ExperimentCommand implements Command {
         }
     }
 
-    static String duration(double seconds) {
-        long s = Math.round(seconds);
-        if (s < 120) {
-            return s + " s";
-        }
-        if (s < 7200) {
-            return String.format(Locale.ROOT, "%d min %02d s", s / 60, s % 60);
-        }
-        return String.format(Locale.ROOT, "%d h %02d min", s / 3600, (s % 3600) / 60);
-    }
-
     /** One line per finished run: done, failed and remaining counts and the estimated finish time. */
     private static final class Progress implements ExperimentProgress {
         private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
@@ -317,7 +306,7 @@ final class ExperimentCommand implements Command {
             }
             err.printf(Locale.ROOT, "[%7.1f s] run %d (config %d, rep %d) %s | done %d, failed %d, remaining %d in this invocation | finish ~%s UTC (%s)%n",
                     elapsed, run.index(), run.point(), run.repetition(), record.ok() ? "ok" : "FAILED: " + firstLine(record.failure()), done,
-                    failed, remaining, CLOCK.format(Instant.now().plusMillis((long) (eta * 1000))), duration(eta));
+                    failed, remaining, CLOCK.format(Instant.now().plusMillis((long) (eta * 1000))), Durations.describe(eta));
             if (!record.ok()) {
                 err.println("           levels: " + levels);
             }

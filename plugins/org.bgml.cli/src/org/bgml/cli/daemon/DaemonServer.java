@@ -24,6 +24,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.bgml.cli.Durations;
 import org.bgml.cli.Invocation;
 
 /**
@@ -150,7 +151,7 @@ public final class DaemonServer implements Closeable {
         try (channel) {
             InputStream input = Channels.newInputStream(channel);
             DataInputStream request = new DataInputStream(new BufferedInputStream(input));
-            DataOutputStream frames = new DataOutputStream(Channels.newOutputStream(channel));
+            Frames frames = new Frames(Channels.newOutputStream(channel));
             if (request.readInt() != DaemonProtocol.MAGIC || request.readInt() != DaemonProtocol.VERSION) {
                 log.println("bgml daemon: a call in an unknown format; ignored");
                 return;
@@ -169,10 +170,7 @@ public final class DaemonServer implements Closeable {
             }
             if (args.length > 0 && OWN_PROCESS.contains(args[0]) || !busy.compareAndSet(false, true)) {
                 fallbacks.incrementAndGet();
-                synchronized (frames) {
-                    frames.writeByte(DaemonProtocol.FALLBACK);
-                    frames.flush();
-                }
+                frames.fallback();
                 return;
             }
             try {
@@ -189,7 +187,7 @@ public final class DaemonServer implements Closeable {
     }
 
     private void run(String[] args, Path directory, boolean console, long startEpochNanos, long arrived, InputStream fromClient,
-            DataOutputStream frames) throws IOException {
+            Frames frames) throws IOException {
         Thread worker = Thread.currentThread();
         AtomicBoolean done = new AtomicBoolean();
         // The client sends nothing more: the end of its stream means it is gone (Ctrl-C, killed). Interrupt the command
@@ -226,18 +224,14 @@ public final class DaemonServer implements Closeable {
         log.printf(Locale.ROOT, "bgml daemon: 'bgml %s' in %s: exit %d after %.3f s%n", String.join(" ", args), directory, code,
                 (System.nanoTime() - arrived) / 1e9);
         try {
-            synchronized (frames) {
-                frames.writeByte(DaemonProtocol.EXIT);
-                frames.writeInt(code);
-                frames.flush();
-            }
+            frames.exit(code);
         } catch (IOException e) {
             // the client is gone; the command has ended anyway
         }
         hangup.interrupt();
     }
 
-    private void control(String what, DataOutputStream frames) throws IOException {
+    private void control(String what, Frames frames) throws IOException {
         String text;
         if (what.equals("status")) {
             text = String.format(Locale.ROOT, "bgml daemon: pid %d, up %s, %d call(s) served, %d handed back to a JVM of their own, %s; "
@@ -247,33 +241,53 @@ public final class DaemonServer implements Closeable {
         } else {
             text = "bgml daemon: stopping (pid " + ProcessHandle.current().pid() + ")\n";
         }
-        synchronized (frames) {
-            byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-            frames.writeByte(DaemonProtocol.OUT);
-            frames.writeInt(bytes.length);
-            frames.write(bytes);
-            frames.writeByte(DaemonProtocol.EXIT);
-            frames.writeInt(0);
-            frames.flush();
-        }
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        frames.data(DaemonProtocol.OUT, bytes, 0, bytes.length);
+        frames.exit(0);
         if (what.equals("stop")) {
             log.println("bgml daemon: stopped on request");
             close();
         }
     }
 
-    static String describe(Duration d) {
-        long s = d.toSeconds();
-        return s < 120 ? s + " s" : s < 7200 ? (s / 60) + " min" : (s / 3600) + " h";
+    private static String describe(Duration d) {
+        return Durations.describe(d.toMillis() / 1000.0);
+    }
+
+    /** The server's end of the wire: each call writes one whole frame (see {@link DaemonProtocol}) and flushes it. */
+    private static final class Frames {
+        private final DataOutputStream out;
+
+        Frames(OutputStream out) {
+            this.out = new DataOutputStream(out);
+        }
+
+        synchronized void data(byte stream, byte[] b, int off, int len) throws IOException {
+            out.writeByte(stream);
+            out.writeInt(len);
+            out.write(b, off, len);
+            out.flush();
+        }
+
+        synchronized void exit(int code) throws IOException {
+            out.writeByte(DaemonProtocol.EXIT);
+            out.writeInt(code);
+            out.flush();
+        }
+
+        synchronized void fallback() throws IOException {
+            out.writeByte(DaemonProtocol.FALLBACK);
+            out.flush();
+        }
     }
 
     /** The bytes of one stream, each write a frame; a client that is gone makes writes no-ops. */
     private static final class FrameStream extends OutputStream {
-        private final DataOutputStream frames;
+        private final Frames frames;
         private final byte type;
         private boolean gone;
 
-        FrameStream(DataOutputStream frames, byte type) {
+        FrameStream(Frames frames, byte type) {
             this.frames = frames;
             this.type = type;
         }
@@ -288,15 +302,10 @@ public final class DaemonServer implements Closeable {
             if (len == 0 || gone) {
                 return;
             }
-            synchronized (frames) {
-                try {
-                    frames.writeByte(type);
-                    frames.writeInt(len);
-                    frames.write(b, off, len);
-                    frames.flush();
-                } catch (IOException e) {
-                    gone = true;
-                }
+            try {
+                frames.data(type, b, off, len);
+            } catch (IOException e) {
+                gone = true;
             }
         }
     }
