@@ -129,8 +129,9 @@ public final class DaemonServer implements Closeable {
         }
     }
 
+    /** Stops accepting calls and removes the socket; whoever calls it second returns only once the first is done. */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (stopping) {
             return;
         }
@@ -173,13 +174,21 @@ public final class DaemonServer implements Closeable {
                 frames.fallback();
                 return;
             }
+            AtomicBoolean released = new AtomicBoolean();
+            // Free the daemon before the exit code goes out: a shell that runs bgml twice in a row sends the second call
+            // as soon as the first has its exit code, and it must not find the daemon still busy with the first.
+            Runnable release = () -> {
+                if (released.compareAndSet(false, true)) {
+                    served.incrementAndGet();
+                    lastCall.set(System.nanoTime());
+                    busy.set(false);
+                }
+            };
             try {
                 lastCall.set(System.nanoTime());
-                run(args, directory, console, startEpochNanos, arrived, request, frames);
+                run(args, directory, console, startEpochNanos, arrived, request, frames, release);
             } finally {
-                served.incrementAndGet();
-                lastCall.set(System.nanoTime());
-                busy.set(false);
+                release.run();
             }
         } catch (IOException e) {
             log.println("bgml daemon: a call ended early: " + e.getMessage());
@@ -187,7 +196,7 @@ public final class DaemonServer implements Closeable {
     }
 
     private void run(String[] args, Path directory, boolean console, long startEpochNanos, long arrived, InputStream fromClient,
-            Frames frames) throws IOException {
+            Frames frames, Runnable release) throws IOException {
         Thread worker = Thread.currentThread();
         AtomicBoolean done = new AtomicBoolean();
         // The client sends nothing more: the end of its stream means it is gone (Ctrl-C, killed). Interrupt the command
@@ -223,6 +232,7 @@ public final class DaemonServer implements Closeable {
         Thread.interrupted(); // an interrupt that came after the command ended must not reach the next call
         log.printf(Locale.ROOT, "bgml daemon: 'bgml %s' in %s: exit %d after %.3f s%n", String.join(" ", args), directory, code,
                 (System.nanoTime() - arrived) / 1e9);
+        release.run();
         try {
             frames.exit(code);
         } catch (IOException e) {
@@ -241,13 +251,14 @@ public final class DaemonServer implements Closeable {
         } else {
             text = "bgml daemon: stopping (pid " + ProcessHandle.current().pid() + ")\n";
         }
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        frames.data(DaemonProtocol.OUT, bytes, 0, bytes.length);
-        frames.exit(0);
         if (what.equals("stop")) {
+            // Close first: when 'bgml daemon stop' returns, the socket is gone and a new daemon can take its place.
             log.println("bgml daemon: stopped on request");
             close();
         }
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        frames.data(DaemonProtocol.OUT, bytes, 0, bytes.length);
+        frames.exit(0);
     }
 
     private static String describe(Duration d) {

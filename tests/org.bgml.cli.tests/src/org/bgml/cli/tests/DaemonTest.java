@@ -137,6 +137,28 @@ class DaemonTest {
     }
 
     @Test
+    void callsMadeOneAfterAnotherAreAllServed() throws Exception {
+        // A script runs bgml again as soon as the last call has its exit code; the daemon must be free by then.
+        java.util.concurrent.atomic.AtomicInteger handled = new java.util.concurrent.atomic.AtomicInteger();
+        Path socket = start(Duration.ofMinutes(5), (args, in) -> {
+            handled.incrementAndGet();
+            return 0;
+        });
+        int calls = 300;
+        int fallbacks = 0;
+        for (int i = 0; i < calls; i++) {
+            int code = call(socket, dir, "validate", "x" + i + ".bgml").code();
+            if (code == DaemonProtocol.EXIT_FALLBACK) {
+                fallbacks++;
+            } else {
+                assertEquals(0, code);
+            }
+        }
+        assertEquals(0, fallbacks, "calls handed back although the daemon had nothing to do");
+        assertEquals(calls, handled.get());
+    }
+
+    @Test
     void aCallerThatHangsUpInterruptsItsCommand() throws Exception {
         CountDownLatch running = new CountDownLatch(1);
         CountDownLatch interrupted = new CountDownLatch(1);
