@@ -11,7 +11,10 @@ import java.util.Optional;
  * the first size {@code s[i+1]} whose step {@code d[i]} is larger than {@value #K} times {@code m} <i>and</i> larger than
  * {@value #MIN_RELATIVE_STEP} of the latency before it ({@code 0.10 * L[i]}): noise on a flat curve, where
  * {@code m} is near zero, is no knee, and neither is the rise of a few percent where copying starts to show on a flat
- * curve. A sweep needs at least {@value #MIN_POINTS} sizes to have a knee.
+ * curve. The step must also be a jump, not a wobble: every later size stays above the middle of the step
+ * ({@code L[j] >= L[i] + d[i] / 2} for all {@code j > i + 1}), so a single slow point (a preempted run on a loaded
+ * machine) that the next sizes fall back from is no knee. A sweep needs at least {@value #MIN_POINTS} sizes to have a
+ * knee.
  * <p>
  * On omniORB the curve is flat to 4 KiB and jumps at 8 KiB (GIOP fragmentation), so the knee is 8 KiB. On a curve
  * that is linear in the size (data copying), the steps of a doubling sweep grow geometrically, and the knee is where
@@ -53,10 +56,19 @@ public final class Knee {
                 : (magnitudes[magnitudes.length / 2 - 1] + magnitudes[magnitudes.length / 2]) / 2;
         for (int i = 0; i < n - 1; i++) {
             double threshold = Math.max(K * median, MIN_RELATIVE_STEP * Math.abs(latencies[i]));
-            if (steps[i] > threshold) {
+            if (steps[i] > threshold && staysUp(latencies, i + 2, latencies[i] + steps[i] / 2)) {
                 return Optional.of(new Result(i + 1, sizes[i + 1], latencies[i + 1], steps[i], threshold));
             }
         }
         return Optional.empty();
+    }
+
+    private static boolean staysUp(double[] latencies, int from, double floor) {
+        for (int j = from; j < latencies.length; j++) {
+            if (latencies[j] < floor) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -37,6 +37,15 @@ class ReportRulesTest {
     }
 
     @Test
+    void aSlowPointThatTheCurveFallsBackFromIsNoKnee() {
+        // one preempted point at 512 B (+35 %), back on the flat part after it; the real jump is at 8 KiB
+        double[] latency = { 17.5, 17.6, 17.5, 17.4, 17.5, 17.4, 17.5, 23.6, 17.6, 17.8, 18.0, 41.8, 74.8, 84.4, 86.0 };
+        assertEquals(8192, Knee.find(SIZES, latency).orElseThrow().size());
+        double[] lastOnly = { 17.5, 17.6, 17.5, 17.4, 17.5, 17.4, 17.5, 17.5, 17.6, 17.8, 18.0, 17.9, 18.1, 18.0, 26.0 };
+        assertEquals(65536, Knee.find(SIZES, lastOnly).orElseThrow().size(), "a jump at the last size has nothing after it to fall back");
+    }
+
+    @Test
     void aFlatNoisySweepHasNoKnee() {
         double[] latency = { 14.6, 14.5, 14.7, 14.6, 14.6, 14.8, 14.7, 14.9, 14.8, 14.6, 14.7, 14.8, 14.9, 14.7, 14.8 };
         assertTrue(Knee.find(SIZES, latency).isEmpty());
