@@ -174,10 +174,18 @@ public final class DiagramSessions {
 
     /** Writes the session's layout file beside {@code file} (node positions are not in the model). */
     public void saveLayout(Path file) throws IOException {
-        call(file, c -> {
-            c.state().getLayout().save(c.state().getFile());
+        saveLayout(file, null);
+    }
+
+    /**
+     * Writes the layout of the session on {@code file} beside {@code model} instead (Save As: the positions go with the
+     * model to its new file); null for {@code file} itself. False when no session has {@code file} open.
+     */
+    public boolean saveLayout(Path file, Path model) throws IOException {
+        return Boolean.TRUE.equals(call(file, c -> {
+            c.state().getLayout().save(model == null ? c.state().getFile() : model);
             return Boolean.TRUE;
-        });
+        }));
     }
 
     /**

@@ -156,6 +156,11 @@ public final class DiagramServer implements AutoCloseable {
         sessions.saveLayout(file);
     }
 
+    /** Writes the layout of the session on {@code file} beside {@code model} (Save As); false when none is open. */
+    public boolean saveLayout(Path file, Path model) throws IOException {
+        return sessions.saveLayout(file, model);
+    }
+
     public boolean isOpen(Path file) {
         return sessions.isOpen(file);
     }

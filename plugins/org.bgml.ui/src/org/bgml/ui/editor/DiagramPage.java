@@ -1,10 +1,13 @@
 package org.bgml.ui.editor;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.bgml.diagram.layout.LayoutStore;
 import org.bgml.diagram.server.DiagramServer;
 import org.bgml.ide.core.launch.BenchmarkJob;
 import org.bgml.launcher.OneClickRun;
@@ -138,27 +141,7 @@ public final class DiagramPage {
         try {
             server = DiagramServers.get();
             file = editor.file().getLocation().toFile().toPath().toAbsolutePath().normalize();
-            // a save the client asks for (its toolbar, or a key inside the page) is the editor's save
-            server.saveByHost(file, f -> {
-                saveRequested = true;
-                if (!control.isDisposed()) {
-                    control.getDisplay().asyncExec(() -> {
-                        if (!control.isDisposed()) {
-                            editor.saveFromDiagram();
-                        }
-                    });
-                }
-            });
-            // the client's Generate & Run is the editor's: save, then the Eclipse launch (Job, Console, cancel)
-            server.runByHost(file, (target, configuration) -> {
-                if (!control.isDisposed()) {
-                    control.getDisplay().asyncExec(() -> {
-                        if (!control.isDisposed()) {
-                            editor.runFromDiagram(target, configuration);
-                        }
-                    });
-                }
-            });
+            attach();
             Job.getJobManager().addJobChangeListener(runs);
             browser.setText(hostPage(server, file));
             control.getDisplay().timerExec(POLL_MILLIS, this::poll);
@@ -171,6 +154,57 @@ public final class DiagramPage {
             showBanner(problem + ". The Model and Source pages edit the model.");
         }
         return control;
+    }
+
+    /**
+     * Makes the client's save and Generate &amp; Run requests for {@link #file} the editor's: a save it asks for (its
+     * toolbar, or a key inside the page) is the editor's save; its Generate &amp; Run is the editor's (save, then the
+     * Eclipse launch with its Job, Console and cancel).
+     */
+    private void attach() {
+        server.saveByHost(file, f -> {
+            saveRequested = true;
+            inUi(editor::saveFromDiagram);
+        });
+        server.runByHost(file, (target, configuration) -> inUi(() -> editor.runFromDiagram(target, configuration)));
+    }
+
+    private void inUi(Runnable r) {
+        if (!control.isDisposed()) {
+            control.getDisplay().asyncExec(() -> {
+                if (!control.isDisposed()) {
+                    r.run();
+                }
+            });
+        }
+    }
+
+    /**
+     * Save As: the editor now edits {@code to}. The session's node positions are written beside the new file (a
+     * diagram never shown writes nothing, and the old layout file, if any, is copied), the old file's hooks are
+     * released, and the page opens the new file, which holds what the editor just saved. The old file keeps what it
+     * had on disk.
+     */
+    void moveTo(Path to) throws IOException {
+        Path from = file;
+        Path target = to.toAbsolutePath().normalize();
+        if (server == null || from == null || from.equals(target)) {
+            return;
+        }
+        if (!server.saveLayout(from, target) && Files.isRegularFile(LayoutStore.fileFor(from))) {
+            Files.copy(LayoutStore.fileFor(from), LayoutStore.fileFor(target), StandardCopyOption.REPLACE_EXISTING);
+        }
+        server.saveByHost(from, null);
+        server.runByHost(from, null);
+        file = target;
+        dirty = false;
+        saveRequested = false;
+        state = "";
+        selection = List.of();
+        attach();
+        showBanner(null);
+        browser.setEnabled(true);
+        browser.setText(hostPage(server, file));
     }
 
     /**

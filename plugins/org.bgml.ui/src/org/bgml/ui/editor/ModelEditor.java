@@ -18,11 +18,15 @@ import org.eclipse.core.resources.IResourceChangeEvent;
 import org.eclipse.core.resources.IResourceChangeListener;
 import org.eclipse.core.resources.IResourceDelta;
 import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.ListenerList;
+import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.jface.dialogs.ErrorDialog;
 import org.eclipse.jface.text.DocumentEvent;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.IDocumentListener;
@@ -32,6 +36,7 @@ import org.eclipse.jface.viewers.ISelectionProvider;
 import org.eclipse.jface.viewers.SelectionChangedEvent;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.TreeViewer;
+import org.eclipse.jface.window.Window;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
@@ -41,10 +46,13 @@ import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorSite;
 import org.eclipse.ui.IFileEditorInput;
 import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.dialogs.SaveAsDialog;
 import org.eclipse.ui.editors.text.TextEditor;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.ide.IGotoMarker;
+import org.eclipse.ui.part.FileEditorInput;
 import org.eclipse.ui.part.MultiPageEditorPart;
+import org.eclipse.ui.texteditor.IDocumentProvider;
 import org.eclipse.ui.views.contentoutline.IContentOutlinePage;
 
 /**
@@ -488,14 +496,71 @@ public final class ModelEditor extends MultiPageEditorPart implements IGotoMarke
         firePropertyChange(PROP_DIRTY);
     }
 
+    /** Asks where to (the workbench's Save As dialog), then {@link #saveAs(IFile)}. */
     @Override
     public void doSaveAs() {
+        SaveAsDialog dialog = new SaveAsDialog(getSite().getShell());
+        dialog.setOriginalFile(file());
+        if (dialog.open() != Window.OK || dialog.getResult() == null) {
+            return;
+        }
+        IPath path = dialog.getResult();
+        if (path.getFileExtension() == null) {
+            path = path.addFileExtension("bgml");
+        }
+        saveAs(ResourcesPlugin.getWorkspace().getRoot().getFile(path));
+    }
+
+    /**
+     * Save As {@code target}: the document, with the diagram's edits, is written to the new file and the editor edits
+     * that file from now on: the Source page, the tree, the diagram (which opens the new file, with the node positions
+     * written beside it) and the editor's title. The old file keeps what it had on disk. False when the file could not
+     * be written (the user is told why).
+     */
+    public boolean saveAs(IFile target) {
+        if (target == null || target.equals(file())) {
+            doSave(null);
+            return target != null;
+        }
         if (isDiagramActive()) {
             pullFromDiagram();
         }
-        source.doSaveAs();
-        setInput(source.getEditorInput());
-        setPartName(getEditorInput().getName());
+        IDocumentProvider provider = source.getDocumentProvider();
+        IDocument before = document();
+        FileEditorInput input = new FileEditorInput(target);
+        boolean written = false;
+        provider.aboutToChange(input);
+        try {
+            provider.saveDocument(new NullProgressMonitor(), input, before, true);
+            written = true;
+        } catch (CoreException e) {
+            BgmlUi.log(e.getStatus());
+            ErrorDialog.openError(getSite().getShell(), "Save As", "Cannot save " + target.getFullPath(), e.getStatus());
+        } finally {
+            provider.changed(input);
+        }
+        if (!written) {
+            return false;
+        }
+        before.removeDocumentListener(onDocument);
+        source.setInput(input);
+        setInputWithNotify(input);
+        setPartName(input.getName());
+        IDocument now = document();
+        now.addDocumentListener(onDocument);
+        synced = now.get();
+        if (diagram != null) {
+            try {
+                diagram.moveTo(path());
+                layoutPending = false;
+            } catch (IOException e) {
+                BgmlUi.log(new Status(IStatus.ERROR, BgmlUi.PLUGIN_ID, "The diagram's layout could not be saved beside " + target.getFullPath()
+                        + ": " + e.getMessage(), e));
+            }
+        }
+        reloadTree();
+        firePropertyChange(PROP_DIRTY);
+        return true;
     }
 
     @Override

@@ -126,6 +126,50 @@ class DiagramEditorTest {
     }
 
     @Test
+    void saveAsMovesTheEditorItsDiagramAndItsLayoutToTheNewFile() throws Exception {
+        IFile file = model("diagram", "first.bgml");
+        String original = onDisk(file);
+        ModelEditor editor = Ui.openWithDiagram(file);
+        rename(editor, "TaoTaoServer", "CopiedServer");
+        Ui.await("the rename drawn", () -> Ui.drawn(editor, "CopiedServer"), 30);
+        Ui.run(() -> editor.diagram().dispatch("{kind: 'changeBounds', newBounds: [{elementId: 'CopiedServer', "
+                + "newSize: {width: 160, height: 56}, newPosition: {x: 512, y: 288}}]}"));
+        Ui.await("the editor dirty", editor::isDirty, 10);
+
+        IFile copy = Workspace.project("diagram").getFile("second.bgml");
+        assertTrue(Ui.sync(() -> editor.saveAs(copy)), "Save As wrote the new file");
+        assertTrue(onDisk(copy).contains("name=\"CopiedServer\""), "the new file has the diagram's unsaved edit");
+        assertEquals(original, onDisk(file), "the old file keeps what it had on disk");
+        assertEquals(copy, Ui.sync(editor::file), "the editor edits the new file");
+        assertEquals("second.bgml", Ui.sync(editor::getPartName));
+        assertFalse(Ui.sync(editor::isDirty), "clean after Save As");
+        Path layout = Path.of(copy.getLocationURI()).resolveSibling("second.bgml.layout.json");
+        assertTrue(Files.readString(layout, StandardCharsets.UTF_8).replaceAll("\\s", "").contains("\"CopiedServer\":[512.0,288.0"),
+                "the moved node's position went with the model");
+        assertFalse(Files.exists(Path.of(file.getLocationURI()).resolveSibling("first.bgml.layout.json")), "and not beside the old file");
+
+        // the diagram now shows the new file: its edits and its save go there, and so does a change on disk
+        Ui.await("the diagram opened the new file", () -> {
+            try {
+                return editor.diagram().rendered() && Ui.drawn(editor, "CopiedServer") && String.valueOf(Ui.js(editor,
+                        "return window.BGML_CONFIG ? window.BGML_CONFIG.model : '';")).endsWith("second.bgml");
+            } catch (org.eclipse.swt.SWTException e) {
+                return false; // the page is loading
+            }
+        }, 30, editor.diagram()::describe);
+        rename(editor, "TaoTaoClient", "SecondClient");
+        Ui.await("the next edit drawn", () -> Ui.drawn(editor, "SecondClient"), 30);
+        Ui.await("dirty again", editor::isDirty, 10);
+        Ui.command(editor, IWorkbenchCommandConstants.FILE_SAVE);
+        Ui.await("saved", () -> !editor.isDirty(), 20);
+        assertTrue(onDisk(copy).contains("name=\"SecondClient\""), "Save writes the new file");
+        assertEquals(original, onDisk(file), "and leaves the old one alone");
+        Workspace.write(Workspace.project("diagram"), "second.bgml", onDisk(copy).replace("CopiedServer", "DiskServer"));
+        Ui.await("a change on disk of the new file redraws the diagram", () -> Ui.drawn(editor, "DiskServer"), 30);
+        assertTrue(Ui.sync(() -> editor.document().get().contains("name=\"DiskServer\"")), "and reaches the Source document");
+    }
+
+    @Test
     void aChangeOnDiskRedrawsTheDiagramWhenItHasNoEditsOfItsOwn() throws Exception {
         IFile file = model("diagram", "disk.bgml");
         ModelEditor editor = Ui.openWithDiagram(file);
