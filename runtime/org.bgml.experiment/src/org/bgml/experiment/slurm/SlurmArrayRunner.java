@@ -105,6 +105,8 @@ public final class SlurmArrayRunner {
             Files.deleteIfExists(configs.resolve(Integer.toString(index)).resolve(JobScript.EXIT));
             Files.deleteIfExists(configs.resolve(Integer.toString(index)).resolve(JobScript.STARTED));
         }
+        // the block (configurations per task) fits the partition's size, unless the user chose one
+        SlurmSettings settings = this.settings.forCluster(request.indexes().size(), slurm.slots(this.settings));
         String text = JobScript.write(settings, request.workDir(), request.indexes(), request.command(), request.blockCommand(),
                 request.env());
         Path script = slurmDir.resolve("array-" + System.currentTimeMillis() + ".sh");
@@ -118,7 +120,7 @@ public final class SlurmArrayRunner {
         int tasks = settings.tasksFor(request.indexes().size());
         listener.submitted(jobId, tasks, script);
 
-        Poll poll = new Poll(request, jobId, configs, listener);
+        Poll poll = new Poll(settings, request, jobId, configs, listener);
         Thread hook = new Thread(() -> poll.cancelOnShutdown(), "bgml-slurm-cancel-" + jobId);
         Runtime.getRuntime().addShutdownHook(hook);
         try {
@@ -140,6 +142,7 @@ public final class SlurmArrayRunner {
 
     /** The polling state of one submitted array. */
     private final class Poll {
+        final SlurmSettings settings;
         final Request request;
         final String jobId;
         final Path configs;
@@ -152,7 +155,8 @@ public final class SlurmArrayRunner {
         boolean interrupted;
         long cancelledAt;
 
-        Poll(Request request, String jobId, Path configs, Listener listener) {
+        Poll(SlurmSettings settings, Request request, String jobId, Path configs, Listener listener) {
+            this.settings = settings;
             this.request = request;
             this.jobId = jobId;
             this.configs = configs;

@@ -97,6 +97,21 @@ public final class SlurmCli implements SlurmCommands {
         }
     }
 
+    /** {@code sinfo -h -o '%P %D %C'} (with {@code -p} when the settings name a partition): see {@link SlurmRecords#slots}. */
+    @Override
+    public Optional<Integer> slots(SlurmSettings settings) {
+        List<String> command = new ArrayList<>(List.of("sinfo", "-h", "-o", "%P %D %C"));
+        if (!settings.partition().isEmpty()) {
+            command.addAll(List.of("-p", settings.partition()));
+        }
+        try {
+            Output out = run(command);
+            return out.code != 0 ? Optional.empty() : SlurmRecords.slots(out.text, settings);
+        } catch (SlurmException e) {
+            return Optional.empty(); // no sinfo: the block falls back to the assumed slots
+        }
+    }
+
     @Override
     public Optional<Path> jobCompletionLog() {
         return Optional.ofNullable(jobCompLog);

@@ -29,6 +29,15 @@ public interface SlurmCommands {
     /** {@code scancel ID}: cancels every task of the array that has not ended. */
     void cancel(String arrayJobId) throws SlurmException;
 
+    /**
+     * How many tasks of {@code settings} the partition they go to can run at once: its usable nodes when tasks take
+     * whole nodes ({@link SlurmSettings#exclusive}), else its usable CPUs divided by the CPUs of a task. Empty when
+     * the cluster does not say.
+     */
+    default Optional<Integer> slots(SlurmSettings settings) {
+        return Optional.empty();
+    }
+
     /** Where the completion log is, if one is known. */
     default Optional<Path> jobCompletionLog() {
         return Optional.empty();

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -114,5 +115,40 @@ public final class SlurmRecords {
             }
         }
         return ids;
+    }
+
+    private static final Pattern SINFO_LINE = Pattern.compile("^(\\S+)\\s+(\\d+)\\s+(\\d+)/(\\d+)/(\\d+)/(\\d+)\\s*$");
+
+    /**
+     * How many tasks of {@code settings} fit at once, from {@code sinfo -h -o '%P %D %C'}: one line per partition (or
+     * group of its nodes) with its name ({@code *} marks the default partition), node count and CPUs as
+     * allocated/idle/other/total. The lines of the settings' partition count, or those of the default partition when
+     * they name none. CPUs in the "other" state (down, drained) are not usable; neither are nodes in the same share.
+     * Whole-node tasks fit once per usable node, others once per {@code cpusPerTask} usable CPUs. Empty when no line
+     * counts or nothing is usable.
+     */
+    public static Optional<Integer> slots(String sinfo, SlurmSettings settings) {
+        long nodes = 0;
+        long cpus = 0;
+        long other = 0;
+        for (String line : sinfo.split("\\R")) {
+            Matcher m = SINFO_LINE.matcher(line.strip());
+            if (!m.matches()) {
+                continue;
+            }
+            String partition = m.group(1);
+            boolean counts = settings.partition().isEmpty() ? partition.endsWith("*")
+                    : partition.equals(settings.partition()) || partition.equals(settings.partition() + "*");
+            if (counts) {
+                nodes += Long.parseLong(m.group(2));
+                other += Long.parseLong(m.group(5));
+                cpus += Long.parseLong(m.group(6));
+            }
+        }
+        if (cpus <= other) {
+            return Optional.empty();
+        }
+        long usable = settings.exclusive() ? nodes * (cpus - other) / cpus : (cpus - other) / Math.max(1, settings.cpusPerTask());
+        return usable < 1 ? Optional.empty() : Optional.of((int) Math.min(Integer.MAX_VALUE, usable));
     }
 }

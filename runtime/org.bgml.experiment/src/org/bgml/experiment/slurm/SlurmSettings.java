@@ -2,6 +2,7 @@ package org.bgml.experiment.slurm;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -170,24 +171,45 @@ public record SlurmSettings(String partition, String timeLimit, boolean exclusiv
     public static final int AUTO_BLOCK = 0;
     /** The most configurations an automatic block holds: what one timed-out or lost task can cost at most. */
     public static final int AUTO_BLOCK_MAX = 16;
-    /** Task slots assumed when no {@code maxParallel} says how many tasks run at once. */
+    /** Task slots assumed when neither {@code maxParallel} nor the cluster says how many tasks run at once. */
     public static final int AUTO_SLOTS = 16;
 
     /**
      * How many configurations one array task (one bgml process) runs, for {@code configurations} configurations:
-     * {@link #chunkSize} when set; else {@code ceil(configurations / (4 x slots))} between 1 and
-     * {@value #AUTO_BLOCK_MAX}, where slots is {@link #maxParallel} or {@value #AUTO_SLOTS}. Four tasks per slot keep
-     * the slots evenly busy when configurations differ in length; the cap bounds what a timeout or a node failure
-     * loses, and by 16 the start-up of the process is already a small share of each configuration.
+     * {@link #chunkSize} when set; else {@link #blockSize(int, int)} with {@link #maxParallel} slots, or
+     * {@value #AUTO_SLOTS} without it. {@link #forCluster} fixes the block from what the cluster says before a
+     * submission.
      */
     public int blockSize(int configurations) {
         if (chunkSize > 0) {
             return chunkSize;
         }
-        long slots = maxParallel > 0 ? maxParallel : AUTO_SLOTS;
-        long perSlot = 4 * slots;
+        return blockSize(configurations, maxParallel > 0 ? maxParallel : AUTO_SLOTS);
+    }
+
+    /**
+     * The automatic block for {@code slots} tasks at once: {@code ceil(configurations / (4 x slots))} between 1 and
+     * {@value #AUTO_BLOCK_MAX}. Four tasks per slot keep the slots evenly busy when configurations differ in length;
+     * the cap bounds what a timeout or a node failure loses, and by 16 the start-up of the process is already a small
+     * share of each configuration.
+     */
+    public static int blockSize(int configurations, int slots) {
+        long perSlot = 4L * Math.max(1, slots);
         long k = (Math.max(configurations, 1) + perSlot - 1) / perSlot;
         return (int) Math.max(1, Math.min(AUTO_BLOCK_MAX, k));
+    }
+
+    /**
+     * These settings with the block fixed for a submission of {@code configurations} configurations to a cluster that
+     * can run {@code clusterSlots} of these tasks at once (empty when it could not say): the slots are the smaller of
+     * that and {@link #maxParallel}. A block the user chose, or an unknown cluster, leaves the settings as they are.
+     */
+    public SlurmSettings forCluster(int configurations, Optional<Integer> clusterSlots) {
+        if (chunkSize > 0 || clusterSlots.isEmpty() || clusterSlots.get() < 1) {
+            return this;
+        }
+        int slots = maxParallel > 0 ? Math.min(maxParallel, clusterSlots.get()) : clusterSlots.get();
+        return withChunkSize(blockSize(configurations, slots));
     }
 
     /** The number of array tasks for {@code configurations} configurations: {@code ceil(configurations / blockSize)}. */

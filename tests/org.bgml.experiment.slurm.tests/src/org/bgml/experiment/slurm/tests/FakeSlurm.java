@@ -62,6 +62,15 @@ final class FakeSlurm implements SlurmCommands {
         return "77";
     }
 
+    /** What the cluster says about its size ({@link SlurmCommands#slots}); empty as when sinfo is missing. */
+    volatile java.util.Optional<Integer> slots = java.util.Optional.empty();
+
+    @Override
+    public java.util.Optional<Integer> slots(org.bgml.experiment.slurm.SlurmSettings settings) {
+        calls.add("slots");
+        return slots;
+    }
+
     /** How long each {@link #tasks} call takes, as a slow slurmctld would; interruptible like the real command. */
     volatile long tasksDelayMillis;
 

@@ -11,8 +11,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.bgml.experiment.slurm.JobScript;
+import org.bgml.experiment.slurm.SlurmRecords;
 import org.bgml.experiment.slurm.SlurmSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -162,6 +164,30 @@ class JobScriptTest {
         assertEquals(4, SlurmSettings.fromEnvironment(Map.of("BGML_SLURM_BATCH", "4")).blockSize(100));
         assertEquals(3, SlurmSettings.fromEnvironment(Map.of("BGML_SLURM_CHUNK", "3")).blockSize(100));
         assertThrows(IllegalArgumentException.class, () -> SlurmSettings.fromEnvironment(Map.of("BGML_SLURM_BATCH", "many")));
+    }
+
+    @Test
+    void theClustersSizeSetsTheAutomaticBlock() {
+        SlurmSettings auto = SlurmSettings.defaults(); // 2 CPUs per task, nodes shared
+        // the default partition (marked *) of a cluster with two partitions; 'other' CPUs (down, drained) do not count
+        String sinfo = "batch* 4 10/54/0/64\nbatch* 1 0/0/16/16\ngpu 2 0/32/0/32\n";
+        assertEquals(Optional.of(32), SlurmRecords.slots(sinfo, auto), "64 usable CPUs / 2 per task");
+        assertEquals(Optional.of(16), SlurmRecords.slots(sinfo, auto.withCpusPerTask(4)));
+        assertEquals(Optional.of(4), SlurmRecords.slots(sinfo, auto.withExclusive(true)), "whole nodes: 4 of the 5 are usable");
+        assertEquals(Optional.of(16), SlurmRecords.slots(sinfo, auto.withPartition("gpu")), "the partition the settings name");
+        assertEquals(Optional.empty(), SlurmRecords.slots(sinfo, auto.withPartition("nosuch")));
+        assertEquals(Optional.empty(), SlurmRecords.slots("batch* 1 0/0/8/8\n", auto), "nothing usable");
+        assertEquals(Optional.empty(), SlurmRecords.slots("sinfo: error: some message\n", auto));
+
+        // 1,000 configurations: 16 assumed slots give blocks of 16; a 4-slot cluster also 16 (capped); 128 slots give 2
+        assertEquals(16, auto.blockSize(1000));
+        assertEquals(2, auto.forCluster(1000, Optional.of(128)).blockSize(1000));
+        assertEquals(2, auto.forCluster(1000, Optional.of(128)).chunkSize(), "fixed for the submission");
+        assertEquals(1, auto.forCluster(8, Optional.of(2)).blockSize(8));
+        assertEquals(4, auto.forCluster(16, Optional.of(1)).blockSize(16), "one slot: four tasks of four");
+        assertEquals(auto, auto.forCluster(1000, Optional.empty()), "an unknown cluster changes nothing");
+        assertEquals(4, auto.withMaxParallel(64).forCluster(1000, Optional.of(128)).blockSize(1000), "the throttle is the smaller");
+        assertEquals(3, auto.withChunkSize(3).forCluster(1000, Optional.of(128)).blockSize(1000), "the user's block wins");
     }
 
     /**

@@ -74,6 +74,14 @@ class LocalSlurmArrayTest {
                 "sleep 0.3");
         List<Integer> order = List.of(3, 7, 0, 5, 2, 6, 1, 4);
         SlurmCli cli = new SlurmCli(slurm.conf(), slurm.jobCompLog());
+        // the private cluster is one node with this machine's CPUs in its default partition 'local'
+        Process nproc = new ProcessBuilder("nproc").redirectErrorStream(true).start(); // what slurm-local.sh gives the node
+        int cpus = Integer.parseInt(new String(nproc.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip());
+        nproc.waitFor();
+        assertEquals(java.util.Optional.of(cpus), cli.slots(settings()), "sinfo's answer: one 1-CPU task per CPU");
+        assertEquals(java.util.Optional.of(1), cli.slots(settings().withExclusive(true)), "one whole-node task");
+        assertEquals(java.util.Optional.of(cpus), cli.slots(settings().withPartition("local")));
+        assertEquals(java.util.Optional.empty(), cli.slots(settings().withPartition("elsewhere")));
         SlurmArrayRunner.Result result = new SlurmArrayRunner(cli, settings()).run(
                 new SlurmArrayRunner.Request(work, order, List.of("bash", "-c", body, "per-index", "{index}", "{out}"), Map.of()),
                 o -> {
