@@ -10,15 +10,22 @@ import java.util.List;
 import org.bgml.diagram.layout.LayoutStore;
 import org.bgml.diagram.server.DiagramServer;
 import org.bgml.ide.core.launch.BenchmarkJob;
+import org.bgml.ide.core.launch.BenchmarkLaunch;
 import org.bgml.launcher.OneClickRun;
 import org.bgml.model.io.ModelLoadException;
 import org.bgml.ui.BgmlUi;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.IJobChangeEvent;
 import org.eclipse.core.runtime.jobs.IJobChangeListener;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.core.runtime.jobs.JobChangeAdapter;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.ILaunch;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.ILaunchesListener;
 import org.eclipse.jface.action.Action;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.browser.Browser;
@@ -54,6 +61,11 @@ public final class DiagramPage {
     private DiagramServer server;
     private Path file;
     private boolean dirty;
+    /**
+     * Set when the session was marked clean, until the client says so too: the client learns it a moment later, and
+     * its dirty flag read in between is stale (the session's own flag still counts, so a new edit is not missed).
+     */
+    private boolean cleaning;
     private String state = "";
     private List<String> selection = List.of();
     private String problem;
@@ -107,6 +119,41 @@ public final class DiagramPage {
         }
     };
 
+    /**
+     * A launch of this model that its delegate refuses (a model deleted after the editor checked it, a configuration
+     * changed meanwhile) ends before any job is scheduled: the platform removes the empty launch and logs the error.
+     * The client, told {@code launched} when its button was pressed, learns here that no run follows.
+     */
+    private final ILaunchesListener refused = new ILaunchesListener() {
+        @Override
+        public void launchesRemoved(ILaunch[] launches) {
+            for (ILaunch launch : launches) {
+                if (!launch.hasChildren() && ours(launch)) {
+                    runStatus("failed", "the launch was refused before the run started; the reason is in the Error Log", null);
+                }
+            }
+        }
+
+        @Override
+        public void launchesAdded(ILaunch[] launches) {
+        }
+
+        @Override
+        public void launchesChanged(ILaunch[] launches) {
+        }
+
+        private boolean ours(ILaunch launch) {
+            ILaunchConfiguration config = launch.getLaunchConfiguration();
+            IFile model = editor.file();
+            try {
+                return config != null && model != null && config.getType().equals(BenchmarkLaunch.type())
+                        && model.getFullPath().toString().equals(config.getAttribute(BenchmarkLaunch.MODEL, ""));
+            } catch (CoreException e) {
+                return false;
+            }
+        }
+    };
+
     DiagramPage(ModelEditor editor) {
         this.editor = editor;
         ISharedImages images = PlatformUI.getWorkbench().getSharedImages();
@@ -143,6 +190,7 @@ public final class DiagramPage {
             file = editor.file().getLocation().toFile().toPath().toAbsolutePath().normalize();
             attach();
             Job.getJobManager().addJobChangeListener(runs);
+            DebugPlugin.getDefault().getLaunchManager().addLaunchListener(refused);
             browser.setText(hostPage(server, file));
             control.getDisplay().timerExec(POLL_MILLIS, this::poll);
         } catch (Exception | LinkageError e) {
@@ -198,6 +246,7 @@ public final class DiagramPage {
         server.runByHost(from, null);
         file = target;
         dirty = false;
+        cleaning = false;
         saveRequested = false;
         state = "";
         selection = List.of();
@@ -268,7 +317,10 @@ public final class DiagramPage {
                 String before = state;
                 state = String.valueOf(values[0]);
                 boolean now = Boolean.TRUE.equals(values[1]);
-                if (now != dirty) {
+                if (cleaning && (!now || server == null || file == null || server.isDirty(file))) {
+                    cleaning = false; // the client has caught up, or there is a new edit since
+                }
+                if (now != dirty && !cleaning) {
                     dirty = now;
                     editor.diagramDirtyChanged();
                 }
@@ -382,6 +434,7 @@ public final class DiagramPage {
         if (server != null && file != null) {
             server.markSaved(file);
             dirty = false;
+            cleaning = true;
         }
     }
 
@@ -476,6 +529,7 @@ public final class DiagramPage {
 
     void dispose() {
         Job.getJobManager().removeJobChangeListener(runs);
+        DebugPlugin.getDefault().getLaunchManager().removeLaunchListener(refused);
         if (server != null && file != null) {
             server.saveByHost(file, null);
             server.runByHost(file, null);

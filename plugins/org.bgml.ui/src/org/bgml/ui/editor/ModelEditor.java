@@ -289,8 +289,9 @@ public final class ModelEditor extends MultiPageEditorPart implements IGotoMarke
             diagram.runStatus("failed", "not run: the model was not saved", null);
             return;
         }
-        if (!Launching.run(file(), target, configuration, getSite().getShell())) {
-            diagram.runStatus("failed", "not launched: see the error shown", null);
+        String refused = Launching.run(file(), target, configuration, getSite().getShell());
+        if (refused != null) {
+            diagram.runStatus("failed", "not launched: " + refused, null);
         }
     }
 

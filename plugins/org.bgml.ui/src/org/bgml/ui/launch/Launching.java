@@ -1,6 +1,7 @@
 package org.bgml.ui.launch;
 
 import org.bgml.ide.core.launch.BenchmarkLaunch;
+import org.bgml.ide.core.launch.BenchmarkLaunchDelegate;
 import org.bgml.ide.core.markers.ModelNature;
 import org.bgml.ui.BgmlUi;
 import org.eclipse.core.resources.IFile;
@@ -26,13 +27,15 @@ public final class Launching {
 
     /**
      * Launches the model's "BGML Benchmark" configuration for {@code target} in run mode (found, else made and saved).
-     * A {@code configuration} name (null for the launch's own) applies to this launch only. False when nothing was
-     * launched (no model, or the configuration could not be made; the user is told why).
+     * A {@code configuration} name (null for the launch's own) applies to this launch only. Null when launched, else
+     * why nothing was launched (no model, the configuration could not be made, or the launch would be refused); the
+     * user has been told so.
      */
-    public static boolean run(IFile model, String target, String configuration, Shell shell) {
+    public static String run(IFile model, String target, String configuration, Shell shell) {
         if (model == null) {
-            org.eclipse.jface.dialogs.MessageDialog.openInformation(shell, "Generate & Run", "Select a .bgml model file, or open one in the editor.");
-            return false;
+            String why = "Select a .bgml model file, or open one in the editor.";
+            org.eclipse.jface.dialogs.MessageDialog.openInformation(shell, "Generate & Run", why);
+            return why;
         }
         try {
             ModelNature.addTo(model.getProject(), null); // so its problems show in the Problems view
@@ -43,12 +46,15 @@ public final class Launching {
                 once.setAttribute(BenchmarkLaunch.CONFIGURATION, configuration);
                 config = once; // launched unsaved: the stored configuration stays as the user set it
             }
+            // What the launch delegate would refuse (an unknown target, a model that is gone) is refused here, with
+            // its reason, rather than in the platform's background launch, where it only reaches the Error Log.
+            BenchmarkLaunchDelegate.createJob(config, null);
             DebugUITools.launch(config, ILaunchManager.RUN_MODE);
-            return true;
+            return null;
         } catch (CoreException e) {
             BgmlUi.log(e.getStatus());
             ErrorDialog.openError(shell, "Generate & Run", "Cannot launch " + model.getFullPath(), e.getStatus());
-            return false;
+            return e.getStatus().getMessage();
         }
     }
 }

@@ -3,6 +3,7 @@ package org.bgml.ui.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.bgml.ide.core.BgmlIde;
+import org.bgml.ide.core.launch.BenchmarkLaunch;
 import org.bgml.model.io.ElementPaths;
 import org.bgml.ui.editor.ModelEditor;
 import org.eclipse.core.resources.IFile;
@@ -19,6 +21,10 @@ import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.Adapters;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.jface.action.IAction;
 import org.eclipse.jface.text.IDocument;
@@ -167,6 +173,33 @@ class DiagramEditorTest {
         Workspace.write(Workspace.project("diagram"), "second.bgml", onDisk(copy).replace("CopiedServer", "DiskServer"));
         Ui.await("a change on disk of the new file redraws the diagram", () -> Ui.drawn(editor, "DiskServer"), 30);
         assertTrue(Ui.sync(() -> editor.document().get().contains("name=\"DiskServer\"")), "and reaches the Source document");
+    }
+
+    @Test
+    void aLaunchThatIsRefusedEndsTheDiagramsRunStatusWithTheReason() throws Exception {
+        IFile file = model("diagram", "refused.bgml");
+        ModelEditor editor = Ui.openWithDiagram(file);
+        // a target the launch delegate does not know: refused before launching, with the reason (and an error dialog,
+        // which the test harness's automated mode does not open)
+        Ui.js(editor, "var s = document.getElementById('bgml-run-target'); var o = document.createElement('option');"
+                + " o.value = 'nosuch'; o.textContent = 'nosuch'; s.appendChild(o); s.value = 'nosuch';"
+                + " document.getElementById('bgml-run').click(); return true;");
+        Ui.await("the client's run status ends with the refusal", () -> "failed".equals(Ui.runStatus(editor, "dataset.phase")), 30,
+                () -> Ui.runStatus(editor, "textContent"));
+        String status = Ui.runStatus(editor, "textContent");
+        assertTrue(status.contains("not launched: unknown target 'nosuch'; choose one of omniorb"), status);
+        assertEquals(Boolean.FALSE, Ui.js(editor, "return document.getElementById('bgml-run').disabled;"), "the run button is usable again");
+
+        // a launch of the model that the delegate refuses on its own (as when the file goes in between): the platform
+        // drops the empty launch, and the diagram hears of it
+        ILaunchConfiguration refused = BenchmarkLaunch.findOrCreate(file, "nosuch");
+        try {
+            assertThrows(CoreException.class, () -> refused.launch(ILaunchManager.RUN_MODE, new NullProgressMonitor()));
+            Ui.await("the client's run status says the launch was refused", () -> "failed".equals(Ui.runStatus(editor, "dataset.phase"))
+                    && Ui.runStatus(editor, "textContent").contains("refused before the run started"), 30, () -> Ui.runStatus(editor, "textContent"));
+        } finally {
+            refused.delete();
+        }
     }
 
     @Test

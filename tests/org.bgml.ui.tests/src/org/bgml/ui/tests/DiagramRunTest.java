@@ -55,7 +55,7 @@ class DiagramRunTest {
     }
 
     private static String runStatus(ModelEditor editor, String what) {
-        return String.valueOf(Ui.js(editor, "var s = document.getElementById('bgml-run-status'); return s ? String(s." + what + " || '') : '';"));
+        return Ui.runStatus(editor, what);
     }
 
     @Test

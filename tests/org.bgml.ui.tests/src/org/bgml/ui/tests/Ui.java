@@ -163,6 +163,11 @@ final class Ui {
         return text;
     }
 
+    /** The diagram's run status line: {@code what} is {@code dataset.phase} or {@code textContent}. */
+    static String runStatus(ModelEditor editor, String what) {
+        return String.valueOf(js(editor, "var s = document.getElementById('bgml-run-status'); return s ? String(s." + what + " || '') : '';"));
+    }
+
     static void closeAll() {
         run(() -> page().closeAllEditors(false));
     }
