@@ -104,42 +104,37 @@ class SlurmArrayRunnerTest {
         assertEquals(3, result.count(Status.SUCCEEDED));
     }
 
+    /** Hears what was submitted: "JOBID/TASKS". */
+    private static final class Submitted implements SlurmArrayRunner.Listener {
+        final AtomicReference<String> text = new AtomicReference<>();
+
+        @Override
+        public void submitted(String id, int tasks, Path script) {
+            text.set(id + "/" + tasks);
+        }
+
+        @Override
+        public void finished(ConfigurationOutcome o) {
+        }
+    }
+
     @Test
     void aSmallClusterGetsFewerTasksThatEachRunABlock() throws Exception {
         FakeSlurm slurm = new FakeSlurm(dir);
         slurm.slots = java.util.Optional.of(1); // one task at a time: blocks for four tasks
-        AtomicReference<String> submitted = new AtomicReference<>();
+        Submitted submitted = new Submitted();
         SlurmArrayRunner.Result result = new SlurmArrayRunner(slurm, fast(), Duration.ofMillis(50)).run(
-                new SlurmArrayRunner.Request(dir.resolve("work"), EIGHT, command("echo measured > \"$2/result.json\""), Map.of()),
-                new SlurmArrayRunner.Listener() {
-                    @Override
-                    public void submitted(String id, int tasks, Path script) {
-                        submitted.set(id + "/" + tasks);
-                    }
-
-                    @Override
-                    public void finished(ConfigurationOutcome o) {
-                    }
-                });
-        assertEquals("77/4", submitted.get(), "8 configurations in blocks of 2 for a cluster that runs one task at a time");
+                new SlurmArrayRunner.Request(dir.resolve("work"), EIGHT, command("echo measured > \"$2/result.json\""), Map.of()), submitted);
+        assertEquals("77/4", submitted.text.get(), "8 configurations in blocks of 2 for a cluster that runs one task at a time");
         assertEquals(8, result.count(Status.SUCCEEDED), "every configuration ran in its block: " + result.outcomes());
         assertTrue(slurm.calls.indexOf("slots") < slurm.calls.indexOf("submit"), "asked before submitting: " + slurm.calls);
 
         FakeSlurm big = new FakeSlurm(dir);
         big.slots = java.util.Optional.of(64);
-        AtomicReference<String> chosen = new AtomicReference<>();
+        Submitted chosen = new Submitted();
         new SlurmArrayRunner(big, fast().withChunkSize(4), Duration.ofMillis(50)).run(
-                new SlurmArrayRunner.Request(dir.resolve("work2"), EIGHT, command("true"), Map.of()), new SlurmArrayRunner.Listener() {
-                    @Override
-                    public void submitted(String id, int tasks, Path script) {
-                        chosen.set(id + "/" + tasks);
-                    }
-
-                    @Override
-                    public void finished(ConfigurationOutcome o) {
-                    }
-                });
-        assertEquals("77/2", chosen.get(), "a block the user chose stays, whatever the cluster's size");
+                new SlurmArrayRunner.Request(dir.resolve("work2"), EIGHT, command("true"), Map.of()), chosen);
+        assertEquals("77/2", chosen.text.get(), "a block the user chose stays, whatever the cluster's size");
     }
 
     @Test
