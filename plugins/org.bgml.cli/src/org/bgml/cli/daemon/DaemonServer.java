@@ -174,34 +174,35 @@ public final class DaemonServer implements Closeable {
                 frames.fallback();
                 return;
             }
-            AtomicBoolean released = new AtomicBoolean();
-            // Free the daemon before the exit code goes out: a shell that runs bgml twice in a row sends the second call
-            // as soon as the first has its exit code, and it must not find the daemon still busy with the first.
-            Runnable release = () -> {
-                if (released.compareAndSet(false, true)) {
-                    served.incrementAndGet();
-                    lastCall.set(System.nanoTime());
-                    busy.set(false);
-                }
-            };
+            int code;
             try {
                 lastCall.set(System.nanoTime());
-                run(args, directory, console, startEpochNanos, arrived, request, frames, release);
+                code = run(args, directory, console, startEpochNanos, arrived, request, frames);
             } finally {
-                release.run();
+                served.incrementAndGet();
+                lastCall.set(System.nanoTime());
+                busy.set(false);
+            }
+            // Only now the exit code: a shell that runs bgml twice in a row sends the second call as soon as the first
+            // has its exit code, and it must not find the daemon still busy with the first.
+            try {
+                frames.exit(code);
+            } catch (IOException e) {
+                // the client is gone; the command has ended anyway
             }
         } catch (IOException e) {
             log.println("bgml daemon: a call ended early: " + e.getMessage());
         }
     }
 
-    private void run(String[] args, Path directory, boolean console, long startEpochNanos, long arrived, InputStream fromClient,
-            Frames frames, Runnable release) throws IOException {
+    /** Runs the command with its output framed to the client; its exit code, not yet sent. */
+    private int run(String[] args, Path directory, boolean console, long startEpochNanos, long arrived, InputStream fromClient,
+            Frames frames) {
         Thread worker = Thread.currentThread();
         AtomicBoolean done = new AtomicBoolean();
         // The client sends nothing more: the end of its stream means it is gone (Ctrl-C, killed). Interrupt the command
         // then, so that it stops its processes and returns, as a cold bgml would on SIGINT.
-        Thread hangup = Thread.ofPlatform().daemon().name("bgml-daemon-hangup").start(() -> {
+        Thread.ofPlatform().daemon().name("bgml-daemon-hangup").start(() -> {
             try {
                 while (fromClient.read() >= 0) {
                     // nothing is expected; keep reading until the end
@@ -229,16 +230,12 @@ public final class DaemonServer implements Closeable {
             err.flush();
         }
         done.set(true);
-        Thread.interrupted(); // an interrupt that came after the command ended must not reach the next call
+        // An interrupt that raced with the end of the command must not close the channel (an interrupted thread's
+        // channel write does) before the exit code is written. The watcher ends when the channel closes.
+        Thread.interrupted();
         log.printf(Locale.ROOT, "bgml daemon: 'bgml %s' in %s: exit %d after %.3f s%n", String.join(" ", args), directory, code,
                 (System.nanoTime() - arrived) / 1e9);
-        release.run();
-        try {
-            frames.exit(code);
-        } catch (IOException e) {
-            // the client is gone; the command has ended anyway
-        }
-        hangup.interrupt();
+        return code;
     }
 
     private void control(String what, Frames frames) throws IOException {

@@ -146,8 +146,7 @@ public final class DiagramPage {
             ILaunchConfiguration config = launch.getLaunchConfiguration();
             IFile model = editor.file();
             try {
-                return config != null && model != null && config.getType().equals(BenchmarkLaunch.type())
-                        && model.getFullPath().toString().equals(config.getAttribute(BenchmarkLaunch.MODEL, ""));
+                return config != null && model != null && BenchmarkLaunch.isFor(config, model);
             } catch (CoreException e) {
                 return false;
             }

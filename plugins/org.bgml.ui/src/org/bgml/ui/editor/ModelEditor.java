@@ -519,9 +519,9 @@ public final class ModelEditor extends MultiPageEditorPart implements IGotoMarke
      * be written (the user is told why).
      */
     public boolean saveAs(IFile target) {
-        if (target == null || target.equals(file())) {
+        if (target.equals(file())) {
             doSave(null);
-            return target != null;
+            return true;
         }
         if (isDiagramActive()) {
             pullFromDiagram();
@@ -529,19 +529,15 @@ public final class ModelEditor extends MultiPageEditorPart implements IGotoMarke
         IDocumentProvider provider = source.getDocumentProvider();
         IDocument before = document();
         FileEditorInput input = new FileEditorInput(target);
-        boolean written = false;
         provider.aboutToChange(input);
         try {
             provider.saveDocument(new NullProgressMonitor(), input, before, true);
-            written = true;
         } catch (CoreException e) {
             BgmlUi.log(e.getStatus());
             ErrorDialog.openError(getSite().getShell(), "Save As", "Cannot save " + target.getFullPath(), e.getStatus());
+            return false;
         } finally {
             provider.changed(input);
-        }
-        if (!written) {
-            return false;
         }
         before.removeDocumentListener(onDocument);
         source.setInput(input);

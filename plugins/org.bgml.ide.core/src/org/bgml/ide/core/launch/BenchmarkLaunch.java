@@ -40,6 +40,11 @@ public final class BenchmarkLaunch {
         return DebugPlugin.getDefault().getLaunchManager().getLaunchConfigurationType(BgmlIde.LAUNCH_TYPE);
     }
 
+    /** True when {@code config} is a BGML Benchmark launch of {@code model} (which need not exist any more). */
+    public static boolean isFor(ILaunchConfiguration config, IFile model) throws CoreException {
+        return config.getType().equals(type()) && model.getFullPath().toString().equals(config.getAttribute(MODEL, ""));
+    }
+
     public static IFile model(ILaunchConfiguration config) throws CoreException {
         String path = config.getAttribute(MODEL, "");
         if (path.isEmpty()) {
@@ -88,9 +93,8 @@ public final class BenchmarkLaunch {
     /** The first launch configuration of this type for {@code model} and {@code target}, or a new saved one. */
     public static ILaunchConfiguration findOrCreate(IFile model, String target) throws CoreException {
         ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
-        String path = model.getFullPath().toString();
         for (ILaunchConfiguration c : manager.getLaunchConfigurations(type())) {
-            if (path.equals(c.getAttribute(MODEL, "")) && target.equals(c.getAttribute(TARGET, DEFAULT_TARGET))) {
+            if (isFor(c, model) && target.equals(c.getAttribute(TARGET, DEFAULT_TARGET))) {
                 return c;
             }
         }
