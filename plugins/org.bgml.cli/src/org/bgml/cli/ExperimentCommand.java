@@ -20,7 +20,7 @@ import org.bgml.experiment.plan.ExperimentPlan;
 import org.bgml.experiment.plan.PlannedFactor;
 import org.bgml.experiment.plan.PlannedRun;
 import org.bgml.experiment.plan.Planner;
-import org.bgml.generator.Targets;
+import org.bgml.targets.Targets;
 import org.bgml.launcher.results.RunRecord;
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.DesignKind;
@@ -29,7 +29,7 @@ import org.bgml.model.io.ModelLoadException;
 
 /**
  * {@code bgml experiment plan|run|task FILE}: show an experiment's design, run it (or resume it) on an engine, or
- * run one run of it as a standalone task (what a cluster's job array runs; see runtime/org.bgml.experiment/ENGINES.md).
+ * run one run of it as a standalone task (what a cluster's job array runs; see plugins/org.bgml.experiment/ENGINES.md).
  */
 final class ExperimentCommand implements Command {
     private static final String[] DESIGN_OPTIONS = { "--design", "--strength", "--fraction", "--sample-size", "--repetitions", "--seed" };

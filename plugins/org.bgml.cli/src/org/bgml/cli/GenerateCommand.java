@@ -3,8 +3,8 @@ package org.bgml.cli;
 import java.io.PrintStream;
 import java.nio.file.Path;
 
-import org.bgml.generator.GenerationService;
-import org.bgml.generator.Targets;
+import org.bgml.targets.GenerationService;
+import org.bgml.targets.Targets;
 import org.bgml.generator.common.InvalidModelException;
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.io.ModelFiles;

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.bgml.generator.Targets;
+import org.bgml.targets.Targets;
 import org.bgml.generator.common.InvalidModelException;
 import org.bgml.launcher.OneClickRun;
 import org.bgml.launcher.RunService;

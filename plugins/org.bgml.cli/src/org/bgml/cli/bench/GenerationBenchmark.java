@@ -12,8 +12,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import org.bgml.generator.GenerationService;
-import org.bgml.generator.Targets;
+import org.bgml.targets.GenerationService;
+import org.bgml.targets.Targets;
 import org.bgml.generator.common.MemoryOutput;
 import org.bgml.generator.common.TargetGenerator;
 import org.bgml.model.BenchmarkModel;

@@ -3,7 +3,7 @@ package org.bgml.ui.launch;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.bgml.generator.Targets;
+import org.bgml.targets.Targets;
 import org.bgml.ide.core.launch.BenchmarkLaunch;
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.Configuration;

@@ -2,7 +2,7 @@ package org.bgml.ide.core.launch;
 
 import java.nio.file.Path;
 
-import org.bgml.generator.Targets;
+import org.bgml.targets.Targets;
 import org.bgml.ide.core.BgmlIde;
 import org.bgml.launcher.RunService;
 import org.eclipse.core.resources.IFile;

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-import org.bgml.generator.GenerationService;
+import org.bgml.targets.GenerationService;
 import org.bgml.generator.common.InvalidModelException;
 import org.bgml.generator.common.MemoryOutput;
 import org.bgml.generator.common.RuntimeHeaders;

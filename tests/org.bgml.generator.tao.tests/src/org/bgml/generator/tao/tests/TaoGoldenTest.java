@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
-import org.bgml.generator.GenerationService;
+import org.bgml.targets.GenerationService;
 import org.bgml.generator.common.DirectoryOutput;
 import org.bgml.generator.common.MemoryOutput;
 import org.bgml.model.BenchmarkModel;

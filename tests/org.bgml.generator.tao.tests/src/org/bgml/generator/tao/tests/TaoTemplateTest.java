@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import org.bgml.generator.GenerationService;
+import org.bgml.targets.GenerationService;
 import org.bgml.generator.common.MemoryOutput;
 import org.bgml.generator.tao.TaoOptions;
 import org.bgml.model.BenchmarkModel;

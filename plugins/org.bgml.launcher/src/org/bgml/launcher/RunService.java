@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.bgml.generator.GenerationService;
+import org.bgml.targets.GenerationService;
 import org.bgml.generator.common.DirectoryOutput;
 import org.bgml.generator.common.InvalidModelException;
 import org.bgml.generator.common.manifest.Manifest;

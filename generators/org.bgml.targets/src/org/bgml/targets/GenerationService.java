@@ -1,4 +1,4 @@
-package org.bgml.generator;
+package org.bgml.targets;
 
 import java.nio.file.Path;
 import java.util.List;

@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-import org.bgml.generator.GenerationService;
+import org.bgml.targets.GenerationService;
 import org.bgml.generator.common.InvalidModelException;
 import org.bgml.generator.common.MemoryOutput;
 import org.bgml.generator.common.manifest.Manifest;

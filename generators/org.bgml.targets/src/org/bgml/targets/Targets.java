@@ -1,4 +1,4 @@
-package org.bgml.generator;
+package org.bgml.targets;
 
 import java.util.LinkedHashMap;
 import java.util.List;
