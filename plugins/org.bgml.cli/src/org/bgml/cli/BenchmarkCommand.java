@@ -9,7 +9,7 @@ import java.util.stream.Stream;
 
 import org.bgml.cli.bench.GenerationBenchmark;
 import org.bgml.cli.bench.ModelBenchmark;
-import org.bgml.cli.bench.SyntheticModels;
+import org.bgml.model.synthetic.SyntheticModels;
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.io.ModelFiles;
 import org.bgml.model.io.ModelLoadException;

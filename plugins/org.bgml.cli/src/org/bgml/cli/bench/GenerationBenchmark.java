@@ -17,6 +17,7 @@ import org.bgml.targets.Targets;
 import org.bgml.generator.common.MemoryOutput;
 import org.bgml.generator.common.TargetGenerator;
 import org.bgml.model.BenchmarkModel;
+import org.bgml.model.synthetic.SyntheticModels;
 
 /**
  * Generation speed per target on a synthetic model: wall time of a whole generation into an empty folder

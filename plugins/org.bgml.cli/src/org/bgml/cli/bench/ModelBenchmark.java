@@ -20,6 +20,7 @@ import org.bgml.validation.ModelDiagnostic;
 import org.bgml.validation.ModelValidator;
 import org.bgml.validation.Severity;
 import org.eclipse.emf.ecore.resource.Resource;
+import org.bgml.model.synthetic.SyntheticModels;
 
 /**
  * Measures how long BGML takes to load, validate and save a large model, and how much heap that needs.

@@ -10,6 +10,7 @@ import org.bgml.launcher.results.MeasurementRecord;
 import org.bgml.launcher.results.ResultMeasurement;
 import org.bgml.launcher.results.ResultsStore;
 import org.bgml.launcher.results.RunRecord;
+import org.bgml.testing.RepositoryRoot;
 
 /** Writes synthetic experiment runs into a real results store, the way the experiment runner links them. */
 final class StoredExperiments {
@@ -45,13 +46,6 @@ final class StoredExperiments {
     }
 
     static Path repo() {
-        String configured = System.getProperty("bgml.repo");
-        Path start = configured != null ? Path.of(configured) : Path.of("").toAbsolutePath();
-        for (Path p = start.toAbsolutePath(); p != null; p = p.getParent()) {
-            if (java.nio.file.Files.isDirectory(p.resolve("examples")) && java.nio.file.Files.isRegularFile(p.resolve("pom.xml"))) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("cannot find the repository root from " + start);
+        return RepositoryRoot.get();
     }
 }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.bgml.cli.bench.SyntheticModels;
+import org.bgml.model.synthetic.SyntheticModels;
 import org.bgml.diagram.layout.AutoLayout;
 import org.bgml.diagram.layout.LayoutStore;
 import org.bgml.model.BenchmarkModel;

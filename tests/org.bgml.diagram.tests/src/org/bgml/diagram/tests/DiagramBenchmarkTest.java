@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.bgml.cli.bench.SyntheticModels;
+import org.bgml.model.synthetic.SyntheticModels;
 import org.bgml.diagram.DiagramBenchmark;
 import org.bgml.diagram.DiagramTimings;
 import org.bgml.model.BenchmarkModel;

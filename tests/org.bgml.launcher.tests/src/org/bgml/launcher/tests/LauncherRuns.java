@@ -29,6 +29,7 @@ import org.bgml.model.Metric;
 import org.bgml.model.ResultSet;
 import org.bgml.model.io.ElementPaths;
 import org.bgml.model.io.ModelFiles;
+import org.bgml.testing.RepositoryRoot;
 
 /**
  * Runs a test model through the launcher's one-click path ({@link OneClickRun}: generate, build, run from the
@@ -70,14 +71,7 @@ final class LauncherRuns {
     }
 
     static Path repo() {
-        String configured = System.getProperty("bgml.repo");
-        Path start = configured != null ? Path.of(configured) : Path.of("").toAbsolutePath();
-        for (Path p = start.toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isDirectory(p.resolve("examples")) && Files.isRegularFile(p.resolve("pom.xml"))) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("cannot find the repository root from " + start);
+        return RepositoryRoot.get();
     }
 
     static Path model(String name) {

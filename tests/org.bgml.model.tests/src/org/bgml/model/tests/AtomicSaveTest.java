@@ -31,6 +31,7 @@ import org.eclipse.emf.ecore.xmi.XMIResource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.bgml.testing.ChildJvm;
 
 /**
  * A save is atomic: a process killed (SIGKILL) while saving leaves the previous file or the new one, whole.

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.bgml.model.io.ModelFiles;
+import org.bgml.testing.RepositoryRoot;
 
 /** Locates the repository checkout the tests run from (passed by the build as -Dbgml.repo). */
 public final class Repo {
@@ -15,14 +16,7 @@ public final class Repo {
     }
 
     public static Path root() {
-        String configured = System.getProperty("bgml.repo");
-        Path start = configured != null ? Path.of(configured) : Path.of("").toAbsolutePath();
-        for (Path p = start.toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isDirectory(p.resolve("examples")) && Files.isRegularFile(p.resolve("pom.xml"))) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("cannot find the repository root from " + start);
+        return RepositoryRoot.get();
     }
 
     public static Path examples() {

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.google.gson.Gson;
+import org.bgml.testing.ChildJvm;
 
 /**
  * A process killed (SIGKILL) while it writes runs leaves only whole runs: a child JVM ({@link StoreWriter}) stores large

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.bgml.testing.RepositoryRoot;
 
 /** Locates the repository checkout the tests run from (the build passes it as -Dbgml.repo) and the model files in it. */
 final class Repo {
@@ -13,14 +14,7 @@ final class Repo {
     }
 
     static Path root() {
-        String configured = System.getProperty("bgml.repo");
-        Path start = configured != null ? Path.of(configured) : Path.of("").toAbsolutePath();
-        for (Path p = start.toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isDirectory(p.resolve("tests/org.bgml.validation.tests/broken")) && Files.isRegularFile(p.resolve("pom.xml"))) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("cannot find the repository root from " + start);
+        return RepositoryRoot.get();
     }
 
     /** The deliberately broken models, one or more per validation rule. */

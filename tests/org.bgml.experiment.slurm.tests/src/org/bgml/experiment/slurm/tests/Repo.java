@@ -1,7 +1,7 @@
 package org.bgml.experiment.slurm.tests;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
+import org.bgml.testing.RepositoryRoot;
 
 /** The repository checkout the tests run from (the build may pass it as -Dbgml.repo). */
 final class Repo {
@@ -9,13 +9,6 @@ final class Repo {
     }
 
     static Path root() {
-        String configured = System.getProperty("bgml.repo");
-        Path start = configured != null ? Path.of(configured) : Path.of("").toAbsolutePath();
-        for (Path p = start.toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("scripts/slurm-local.sh")) && Files.isRegularFile(p.resolve("pom.xml"))) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("cannot find the repository root from " + start);
+        return RepositoryRoot.get();
     }
 }

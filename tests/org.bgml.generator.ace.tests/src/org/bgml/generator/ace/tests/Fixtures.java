@@ -19,6 +19,7 @@ import org.bgml.validation.ModelValidator;
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.io.ModelFiles;
 import org.bgml.model.io.ModelLoadException;
+import org.bgml.testing.RepositoryRoot;
 
 /** The repository checkout (-Dbgml.repo), its examples, and generation through the one shared service. */
 final class Fixtures {
@@ -28,14 +29,7 @@ final class Fixtures {
     }
 
     static Path root() {
-        String configured = System.getProperty("bgml.repo");
-        Path start = configured != null ? Path.of(configured) : Path.of("").toAbsolutePath();
-        for (Path p = start.toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isDirectory(p.resolve("examples")) && Files.isRegularFile(p.resolve("pom.xml"))) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("cannot find the repository root from " + start);
+        return RepositoryRoot.get();
     }
 
     static Path example(String name) {

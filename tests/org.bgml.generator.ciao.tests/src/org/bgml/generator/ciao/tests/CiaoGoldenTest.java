@@ -3,16 +3,11 @@ package org.bgml.generator.ciao.tests;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import org.bgml.generator.common.MemoryOutput;
@@ -21,6 +16,8 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import org.bgml.testing.GoldenFiles;
+import java.util.TreeMap;
 
 /**
  * Golden files of examples/roundtrip.bgml in both its deployments (all four CCMPerf scenarios: the CIAO sides
@@ -42,58 +39,13 @@ class CiaoGoldenTest {
         BenchmarkModel model = Examples.load(Examples.example("roundtrip.bgml"));
         MemoryOutput out = Examples.generate(model, deployment);
         Path golden = Examples.repo().resolve(GOLDEN + "roundtrip-" + deployment);
-        if (Boolean.getBoolean("bgml.updateGoldens")) {
-            write(out, golden);
-            return;
-        }
-        assertTrue(Files.isDirectory(golden), "no goldens in " + golden + "; create them with -Dbgml.updateGoldens=true");
-        TreeSet<String> expected = new TreeSet<>();
-        try (Stream<Path> files = Files.walk(golden)) {
-            files.filter(Files::isRegularFile).forEach(f -> expected.add(golden.relativize(f).toString().replace('\\', '/')));
-        }
-        TreeSet<String> actual = new TreeSet<>();
-        out.files().keySet().stream().filter(p -> !Examples.isRuntimeHeader(p)).forEach(actual::add);
-        assertEquals(expected, actual, "generated files differ from " + golden);
-        List<String> different = new ArrayList<>();
-        for (String path : actual) {
-            byte[] want = Files.readAllBytes(golden.resolve(path));
-            if (!java.util.Arrays.equals(want, out.files().get(path))) {
-                different.add(path + firstDifference(new String(want, StandardCharsets.UTF_8), out.text(path)));
+        Map<String, byte[]> generated = new TreeMap<>();
+        out.files().forEach((path, bytes) -> {
+            if (!Examples.isRuntimeHeader(path)) {
+                generated.put(path, bytes);
             }
-        }
-        if (!different.isEmpty()) {
-            fail("differs from the golden (refresh with -Dbgml.updateGoldens=true if intended):\n  " + String.join("\n  ", different));
-        }
-    }
-
-    private static String firstDifference(String want, String got) {
-        String[] a = want.split("\n", -1);
-        String[] b = got.split("\n", -1);
-        for (int i = 0; i < Math.max(a.length, b.length); i++) {
-            String x = i < a.length ? a[i] : "<end>";
-            String y = i < b.length ? b[i] : "<end>";
-            if (!x.equals(y)) {
-                return ": line " + (i + 1) + ": golden '" + x + "' but generated '" + y + "'";
-            }
-        }
-        return "";
-    }
-
-    private static void write(MemoryOutput out, Path golden) throws IOException {
-        if (Files.isDirectory(golden)) {
-            try (Stream<Path> files = Files.walk(golden)) {
-                for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    Files.delete(f);
-                }
-            }
-        }
-        for (Map.Entry<String, byte[]> e : out.files().entrySet()) {
-            if (!Examples.isRuntimeHeader(e.getKey())) {
-                Path file = golden.resolve(e.getKey());
-                Files.createDirectories(file.getParent());
-                Files.write(file, e.getValue());
-            }
-        }
+        });
+        GoldenFiles.assertMatches(generated, golden);
     }
 
     /** The same model gives the same bytes, for every example and deployment. */

@@ -21,6 +21,7 @@ import org.bgml.model.Deployment;
 import org.bgml.model.io.ModelFiles;
 import org.bgml.validation.ModelDiagnostic;
 import org.bgml.validation.ModelValidator;
+import org.bgml.testing.RepositoryRoot;
 
 /** The example models and the ciao target run on them, the way the generation service runs a target. */
 final class Examples {
@@ -29,14 +30,7 @@ final class Examples {
 
     /** The repository checkout the tests run from (the build passes it as -Dbgml.repo). */
     static Path repo() {
-        String configured = System.getProperty("bgml.repo");
-        Path start = configured != null && !configured.isBlank() ? Path.of(configured) : Path.of("").toAbsolutePath();
-        for (Path p = start.toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isDirectory(p.resolve("examples")) && Files.isRegularFile(p.resolve("pom.xml"))) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("cannot find the repository root from " + start);
+        return RepositoryRoot.get();
     }
 
     static Path example(String name) {

@@ -21,6 +21,7 @@ import org.bgml.model.io.ModelFiles;
 import org.bgml.model.io.ModelLoadException;
 import org.bgml.validation.ModelDiagnostic;
 import org.bgml.validation.ModelValidator;
+import org.bgml.testing.RepositoryRoot;
 
 /**
  * Models and generation for the tests: the repository's examples, this bundle's own models, and the omniorb
@@ -32,14 +33,7 @@ final class Fixtures {
 
     /** The repository checkout (the build passes it as -Dbgml.repo). */
     static Path repo() {
-        String configured = System.getProperty("bgml.repo");
-        Path start = configured != null ? Path.of(configured) : Path.of("").toAbsolutePath();
-        for (Path p = start.toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isDirectory(p.resolve("examples")) && Files.isRegularFile(p.resolve("pom.xml"))) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("cannot find the repository root from " + start);
+        return RepositoryRoot.get();
     }
 
     static Path bundle() {

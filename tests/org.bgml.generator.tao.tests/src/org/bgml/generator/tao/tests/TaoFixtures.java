@@ -21,6 +21,7 @@ import org.bgml.model.Middleware;
 import org.bgml.model.OptionCatalog;
 import org.bgml.model.OptionSetting;
 import org.bgml.model.io.ModelFiles;
+import org.bgml.testing.RepositoryRoot;
 
 /** The repository, its examples, and generation through the one GenerationService, as the CLI does it. */
 final class TaoFixtures {
@@ -31,14 +32,7 @@ final class TaoFixtures {
 
     /** The checkout the tests run from (passed by the build as -Dbgml.repo). */
     static Path repo() {
-        String configured = System.getProperty("bgml.repo");
-        Path start = configured != null ? Path.of(configured) : Path.of("").toAbsolutePath();
-        for (Path p = start.toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isDirectory(p.resolve("examples")) && Files.isRegularFile(p.resolve("pom.xml"))) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("cannot find the repository root from " + start);
+        return RepositoryRoot.get();
     }
 
     static Path example(String name) {

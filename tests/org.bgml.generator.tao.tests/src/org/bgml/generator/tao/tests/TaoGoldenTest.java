@@ -4,15 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.TreeSet;
-import java.util.stream.Stream;
 
 import org.bgml.targets.GenerationService;
 import org.bgml.generator.common.DirectoryOutput;
@@ -20,6 +16,7 @@ import org.bgml.generator.common.MemoryOutput;
 import org.bgml.model.BenchmarkModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.bgml.testing.GoldenFiles;
 
 /**
  * Golden files for examples/roundtrip.bgml (its first deployment, its TAO configuration), determinism and user
@@ -36,21 +33,7 @@ class TaoGoldenTest {
     @Test
     void roundtripMatchesTheGoldenFiles() throws Exception {
         Map<String, byte[]> files = TaoFixtures.ownFiles(TaoFixtures.generate(TaoFixtures.load(TaoFixtures.example("roundtrip")), null));
-        Path golden = goldenDir();
-        if (Boolean.getBoolean("bgml.updateGoldens")) {
-            rewrite(golden, files);
-            return;
-        }
-        assertTrue(Files.isDirectory(golden), "no goldens in " + golden + "; run with -Dbgml.updateGoldens=true");
-        TreeSet<String> expected = listed(golden);
-        assertEquals(expected, new TreeSet<>(files.keySet()), "generated files differ from the goldens' list");
-        for (Map.Entry<String, byte[]> e : files.entrySet()) {
-            byte[] want = Files.readAllBytes(golden.resolve(e.getKey()));
-            if (!java.util.Arrays.equals(want, e.getValue())) {
-                fail(e.getKey() + " differs from its golden: " + firstDifference(want, e.getValue())
-                        + " (refresh with -Dbgml.updateGoldens=true if the change is intended)");
-            }
-        }
+        GoldenFiles.assertMatches(files, goldenDir());
     }
 
     @Test
@@ -101,42 +84,5 @@ class TaoGoldenTest {
         assertTrue(Files.readString(executor, StandardCharsets.UTF_8).contains(members + "  int calls_;\n"));
         assertTrue(Files.readString(temp.resolve("src/RoundTrip_i.h"), StandardCharsets.UTF_8)
                 .contains("  // BEGIN USER CODE RoundTrip_i/members\n"));
-    }
-
-    private static void rewrite(Path golden, Map<String, byte[]> files) throws IOException {
-        if (Files.isDirectory(golden)) {
-            try (Stream<Path> old = Files.walk(golden)) {
-                for (Path p : old.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    if (!p.equals(golden)) {
-                        Files.delete(p);
-                    }
-                }
-            }
-        }
-        for (Map.Entry<String, byte[]> e : files.entrySet()) {
-            Path target = golden.resolve(e.getKey());
-            Files.createDirectories(target.getParent());
-            Files.write(target, e.getValue());
-        }
-        System.out.println("rewrote " + files.size() + " golden files in " + golden);
-    }
-
-    private static TreeSet<String> listed(Path golden) throws IOException {
-        TreeSet<String> paths = new TreeSet<>();
-        try (Stream<Path> all = Files.walk(golden)) {
-            all.filter(Files::isRegularFile).forEach(p -> paths.add(golden.relativize(p).toString().replace('\\', '/')));
-        }
-        return paths;
-    }
-
-    private static String firstDifference(byte[] want, byte[] got) {
-        String[] a = new String(want, StandardCharsets.UTF_8).split("\n", -1);
-        String[] b = new String(got, StandardCharsets.UTF_8).split("\n", -1);
-        for (int i = 0; i < Math.min(a.length, b.length); i++) {
-            if (!a[i].equals(b[i])) {
-                return "line " + (i + 1) + ": expected '" + a[i] + "' but was '" + b[i] + "'";
-            }
-        }
-        return "expected " + a.length + " lines but was " + b.length;
     }
 }

@@ -1,4 +1,4 @@
-package org.bgml.model.tests;
+package org.bgml.testing;
 
 import java.io.File;
 import java.net.URISyntaxException;
@@ -15,17 +15,17 @@ import java.util.Set;
  * code source: a jar for bundles from the target platform, a {@code target/classes} or {@code bin} folder for
  * bundles of this reactor run from their project folder.
  */
-final class ChildJvm {
+public final class ChildJvm {
     private ChildJvm() {
     }
 
     /** The java launcher of the running JVM. */
-    static String java() {
+    public static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     /** A class path holding the bundles that contain {@code classes}, in that order. */
-    static String classPath(Class<?>... classes) {
+    public static String classPath(Class<?>... classes) {
         Set<String> entries = new LinkedHashSet<>();
         for (Class<?> type : classes) {
             entries.add(entryOf(type).toString());
@@ -34,7 +34,7 @@ final class ChildJvm {
     }
 
     /** The jar or class folder {@code type} was loaded from. */
-    static Path entryOf(Class<?> type) {
+    public static Path entryOf(Class<?> type) {
         CodeSource source = type.getProtectionDomain().getCodeSource();
         if (source == null || source.getLocation() == null) {
             throw new IllegalStateException("no code source for " + type.getName() + "; cannot build a class path");

@@ -1,4 +1,4 @@
-package org.bgml.cli.bench;
+package org.bgml.model.synthetic;
 
 import java.util.ArrayList;
 import java.util.List;
