@@ -7,6 +7,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 echo "== Java: build and test bundles"
 scripts/build.sh
+echo "== Java: skipped tests (each with its reason; only those in tests/skips/allowed.txt may skip)"
+python3 tests/skips/check.py
 echo "== C++ measurement runtime"
 runtime/cpp/tests/run.sh
 echo "== command line"
