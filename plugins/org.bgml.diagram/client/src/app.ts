@@ -16,6 +16,7 @@ import { MessageConnection } from 'vscode-jsonrpc';
 import { createBgmlDiagramContainer } from './bgml-diagram-module';
 import { BGML_HOST_CONFIG, HostConfig } from './host/host-config';
 import { DiagramState } from './host/diagram-state';
+import { fitToHost } from './host/embedded-host';
 import { DIAGRAM_TYPE } from './protocol/element-types';
 import { BGML_SHELL, ShellElements, createShell } from './panels/shell';
 
@@ -38,6 +39,7 @@ declare global {
 
 export function startDiagram(config: HostConfig): void {
     let shell = createShell(document, config.clientId);
+    fitToHost(shell, config);
     const provider = new GLSPWebSocketProvider(config.webSocketUrl, { reconnecting: true, reconnectAttempts: 10, reconnectDelay: 1000 });
     let client: GLSPClient | undefined;
 
@@ -54,6 +56,7 @@ export function startDiagram(config: HostConfig): void {
             onReconnect: connection => {
                 client?.stop();
                 shell = createShell(document, config.clientId);
+                fitToHost(shell, config);
                 return connect(connection, true).catch(error => fail(shell, error));
             },
             logger: console

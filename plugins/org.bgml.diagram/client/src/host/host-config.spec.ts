@@ -11,6 +11,7 @@ test('a studio page URL gives the WebSocket on the same host with the token', ()
     assert.equal(config.clientId, 'bgml-diagram');
     assert.equal(config.viewpoint, 'interconnection');
     assert.equal(config.readonly, false);
+    assert.equal(config.host, 'browser');
 });
 
 test('an https page connects with wss', () => {
@@ -33,4 +34,9 @@ test('server=HOST:PORT points at another host than the page', () => {
 
 test('a page without a model says what is missing', () => {
     assert.throws(() => readHostConfig(page('?token=x')), /No model given/);
+});
+
+test('an Eclipse editor says so; anything else is a browser page', () => {
+    assert.equal(readHostConfig(page('?token=t&model=m'), { host: 'eclipse' }).host, 'eclipse');
+    assert.equal(readHostConfig(page('?token=t&model=m&host=vim')).host, 'browser');
 });

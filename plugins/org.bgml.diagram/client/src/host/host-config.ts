@@ -13,7 +13,14 @@ export interface HostConfig {
     /** Viewpoint shown first. */
     viewpoint: string;
     readonly: boolean;
+    /**
+     * Who hosts the page: `browser` (a tab of `bgml studio`) or `eclipse` (the model editor's Diagram page, whose
+     * workbench shows problems and properties in views of its own, so the page leaves more room to the canvas).
+     */
+    host: HostKind;
 }
+
+export type HostKind = 'browser' | 'eclipse';
 
 export interface InjectedConfig {
     ws?: string;
@@ -23,6 +30,7 @@ export interface InjectedConfig {
     clientId?: string;
     viewpoint?: string;
     readonly?: boolean | string;
+    host?: string;
 }
 
 export const DEFAULT_CLIENT_ID = 'bgml-diagram';
@@ -69,7 +77,8 @@ export function readHostConfig(location: LocationLike, injected?: InjectedConfig
         sourceUri,
         clientId: pick('clientId') ?? DEFAULT_CLIENT_ID,
         viewpoint: pick('viewpoint') ?? 'interconnection',
-        readonly: readonly === 'true' || readonly === '1'
+        readonly: readonly === 'true' || readonly === '1',
+        host: pick('host') === 'eclipse' ? 'eclipse' : 'browser'
     };
 }
 

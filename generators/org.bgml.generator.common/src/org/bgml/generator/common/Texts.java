@@ -10,7 +10,10 @@ public final class Texts {
      * indentation of a template's optional sections leaves on lines that came out empty. One pass over the
      * text, unlike the regular expression {@code [ \t]+$}, which starts over at every blank of an indentation.
      */
-    public static String stripTrailingBlanks(CharSequence text) {
+    public static String stripTrailingBlanks(CharSequence content) {
+        // a template's result (Xtend's StringConcatenation) is a list of segments: read it as one String, once,
+        // rather than through charAt, which is not a constant-time array access there
+        String text = content.toString();
         int n = text.length();
         StringBuilder out = new StringBuilder(n);
         int blanksFrom = -1;

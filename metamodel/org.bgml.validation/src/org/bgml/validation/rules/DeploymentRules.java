@@ -41,6 +41,11 @@ public final class DeploymentRules implements RuleSet {
      * wakes an idle CPU, which on small machines dominates and splits the latency distribution (warning).
      */
     public static final String CROSS_CPU = "deployment.cross-cpu";
+    /**
+     * A node's host is a host name (letters, digits and hyphens in dot-separated labels of at most 63 characters, 253
+     * in all, no label starting or ending with a hyphen) or an IPv4 address: what a launcher can resolve or map.
+     */
+    public static final String HOST = "deployment.host";
     /** A client process starts before a server process it calls (warning). */
     public static final String START_ORDER = "deployment.start-order";
 
@@ -99,6 +104,11 @@ public final class DeploymentRules implements RuleSet {
     }
 
     private static void checkNode(Node node, DiagnosticSink sink) {
+        String hostProblem = hostProblem(node.getHost());
+        if (hostProblem != null) {
+            sink.error(HOST, node, Elements.label(node) + " has host " + Elements.quote(String.valueOf(node.getHost())) + ", which "
+                    + hostProblem + "; give a host name (e.g. n2 or bench2.example.org) or an IPv4 address");
+        }
         if (node.getCpuCount() < 0) {
             sink.error(PINNING, node, Elements.label(node) + " has " + node.getCpuCount() + " CPUs; use 0 when the count is unknown");
         }
@@ -176,5 +186,34 @@ public final class DeploymentRules implements RuleSet {
 
     private static String paths(Set<Process> processes) {
         return String.join(", ", processes.stream().map(p -> Elements.quote(Elements.path(p))).toList());
+    }
+
+    private static final java.util.regex.Pattern LABEL = java.util.regex.Pattern.compile("[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?");
+    private static final java.util.regex.Pattern IPV4 = java.util.regex.Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
+
+    /** Why {@code host} is not a host name or IPv4 address, or null when it is one. */
+    static String hostProblem(String host) {
+        if (host == null || host.isEmpty()) {
+            return "is empty";
+        }
+        if (host.length() > 253) {
+            return "is longer than 253 characters";
+        }
+        if (IPV4.matcher(host).matches()) {
+            for (String part : host.split("\\.")) {
+                if (Integer.parseInt(part) > 255) {
+                    return "is not an IPv4 address (" + part + " is above 255)";
+                }
+            }
+            return null;
+        }
+        String name = host.endsWith(".") ? host.substring(0, host.length() - 1) : host;
+        for (String label : name.split("\\.", -1)) {
+            if (!LABEL.matcher(label).matches()) {
+                return label.isEmpty() ? "has an empty label" : "has the label " + Elements.quote(label)
+                        + " (labels are letters, digits and inner hyphens, 1 to 63 characters)";
+            }
+        }
+        return null;
     }
 }

@@ -11,7 +11,7 @@ import org.bgml.diagram.actions.SetPropertiesAction;
 import org.bgml.diagram.actions.SetRunsAction;
 import org.bgml.diagram.actions.SetViewpointAction;
 import org.bgml.diagram.handler.ModelElements;
-import org.bgml.diagram.handler.PropertySheet;
+import org.bgml.diagram.properties.PropertySheet;
 import org.bgml.diagram.gmodel.ResultOverlay;
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.Measurement;

@@ -6,6 +6,7 @@ import org.bgml.diagram.actions.ApplyPropertyOperation;
 import org.bgml.model.NamedElement;
 import org.eclipse.emf.common.command.Command;
 import org.eclipse.emf.ecore.EObject;
+import org.bgml.diagram.properties.PropertySheet;
 
 /** A property sheet edit, as an undoable command; a bad value is refused with the reason. */
 public class ApplyPropertyHandler extends BgmlOperationHandler<ApplyPropertyOperation> {

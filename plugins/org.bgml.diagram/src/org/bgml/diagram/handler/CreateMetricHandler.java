@@ -13,6 +13,7 @@ import org.eclipse.emf.ecore.EObject;
 import org.eclipse.glsp.server.operations.CreateNodeOperation;
 import org.eclipse.glsp.server.operations.CreateOperationHandler;
 import org.eclipse.glsp.server.operations.Operation;
+import org.bgml.diagram.properties.PropertySheet;
 
 /**
  * Palette: a latency, throughput or jitter metric dropped on the connection or port it measures ({@code containerId}:
