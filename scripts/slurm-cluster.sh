@@ -283,6 +283,8 @@ up() {
   fi
   flock -u 9; exec 9>&-
   write_files "$n" "$subnet"
+  local t_net t_munge
+  t_net="$(date +%s.%N)"
 
   [ -s "$dir/munge/munge.key" ] || mungekey --create --keyfile="$dir/munge/munge.key" >/dev/null
   chmod 600 "$dir/munge/munge.key"
@@ -296,6 +298,7 @@ up() {
     [ $t -lt $((START_WAIT_SECONDS * 20)) ] || fail_up "munged's socket did not appear" munged
   done
   # -c: start clean, dropping the jobs of an earlier start in the same folder.
+  t_munge="$(date +%s.%N)"
   # slurmctld has its own host name and /etc/hosts too (network namespace unchanged), in which bgml-ctld is the
   # bridge address: with NoCtldInAddrAny it then listens on that address only, not on the machine's others.
   launch slurmctld unshare --uts --mount --propagation slave \
@@ -323,7 +326,9 @@ up() {
   trap - INT TERM
   t1="$(date +%s.%N)"
   say "up: $n nodes (n1..n$n at $subnet.1..$subnet.$n, namespaces bgml-$tag-nK, bridge $bridge at $subnet.254) in $dir"
-  say "up took $(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.2f", b - a}') s; source $dir/env.sh (SLURM_CONF=$conf)"
+  say "up took $(awk -v a="$t0" -v b="$t1" -v n="$t_net" -v m="$t_munge" \
+    'BEGIN {printf "%.2f s (network and files %.2f s, munged %.2f s, daemons until every node idle %.2f s)", b - a, n - a, m - n, b - m}')"
+  say "source $dir/env.sh (SLURM_CONF=$conf)"
 }
 
 fail_up() { # message, daemon whose logs to show
