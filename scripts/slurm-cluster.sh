@@ -20,10 +20,12 @@
 #   run/ (pid files), state/, spool/nK/, log/ (one log per daemon), jobcomp.txt (one line per finished job),
 #   env.sh        `source DIR/env.sh` points sinfo, srun, sbatch, squeue and scancel at this cluster (SLURM_CONF)
 #   nodes         one line per node: name address namespace root-side-veth (for launchers mapping model nodes)
-#   net           the names and the subnet this cluster uses (read by shape, status and down)
+#   net           the tag, subnet, node count and bridge of this cluster (read by status)
 # Outside DIR it creates only network objects, all named after a tag of 5 hex digits derived from DIR's path, so
 # that clusters in different folders never clash (with each other, with scripts/slurm-local.sh or with the machine):
 #   namespaces bgml-TAG-n1 .. bgml-TAG-nN, bridge bgmlTAGbr, veth pairs bgmlTAGnK (bridge side) / eth0 (node side).
+# `down` finds them by these names alone. The only other thing outside DIR is the lock file
+# /run/lock/bgml-slurm-cluster.lock, held while a cluster picks its subnet and makes its links, and kept.
 # SUBNET is 10.88.0 unless another interface or route already uses 10.88.0.0/24; then the next free 10.88.X.
 # The bridge has SUBNET.254/24. Nothing routes this subnet anywhere: the namespaces have no default route, the
 # script neither enables ip_forward nor adds any iptables rule, so cluster traffic never leaves the machine.
@@ -252,14 +254,14 @@ up() {
       *) usage ;;
     esac
   done
-  need_root
-  need munged mungekey slurmctld slurmd sinfo python3 setsid nsenter unshare flock ip tc sha1sum
-  use_dir "$d"
   for a in "${rates[@]}"; do
     [[ "$a" =~ ^n([0-9]+)=(.+)$ ]] && [ "${BASH_REMATCH[1]}" -ge 1 ] && [ "${BASH_REMATCH[1]}" -le "$n" ] \
       && rate_bits "${BASH_REMATCH[2]}" >/dev/null \
       || { err "--rate $a: expected nK=RATE with K in 1..$n and RATE like 100mbit"; exit 2; }
   done
+  need_root
+  need munged mungekey slurmctld slurmd sinfo python3 setsid nsenter unshare flock ip tc sha1sum
+  use_dir "$d"
   if pid_of slurmctld >/dev/null || pid_of munged >/dev/null || [ -n "$(our_namespaces)$(our_links)" ]; then
     err "a cluster (or what is left of one) already exists for $dir; run: $0 down $dir"
     exit 1
@@ -273,6 +275,7 @@ up() {
   mkdir -p "$dir/run" "$dir/log"
   rm -f "$dir"/run/*.pid "$dir/nodes"
   # The subnet choice and the network objects under one machine-wide lock, so two clusters never pick one subnet.
+  mkdir -p /run/lock
   exec 9>/run/lock/bgml-slurm-cluster.lock
   flock -w 30 9 || { err "could not take /run/lock/bgml-slurm-cluster.lock within 30 s"; exit 1; }
   subnet="$(free_subnet)" || { err "no free 10.88.X.0/24 left"; exit 1; }
