@@ -3,8 +3,9 @@
 # in its own network namespace, with the link into n2 limited to 10 Mbit/s; checks that the nodes are idle, that a
 # step on n2 runs there (its host name and address), that data sent from a step on n1 to a step on n2 crosses n2's
 # link (its packet counters move by at least one packet per message), that the limit slows a 2 MB transfer to n2
-# down and lifting it (`shape ... off`) speeds it up again; then leaves a job that ignores SIGTERM running, calls
-# `down` and checks that nothing of the cluster is left (namespaces, links, daemons, job processes), that `down` a
+# down and lifting it (`shape ... off`) speeds it up again, that a batch job can run its server step on n2 and its
+# client step on n1 and that a heterogeneous job starts; then leaves a job that ignores SIGTERM running, kills
+# slurmctld, calls `down` and checks that nothing of the cluster is left (namespaces, links, daemons, job processes), that `down` a
 # second time succeeds, and that an `up` failing half-way leaves nothing behind either.
 # Needs root and the Slurm, munge, iproute2 and util-linux packages (scripts/setup.sh); skips, saying so, otherwise.
 # Usage: tests/slurm-cluster.sh [--keep]   (--keep leaves the temporary folder for inspection)
@@ -157,7 +158,28 @@ else
   bad "ping-pong steps" "$tmp/client.out"; cat "$tmp/server.out"
 fi
 
-# 6. Down with a job left running that ignores SIGTERM, after slurmctld died (so no scancel; slurmstepd then ignores
+# 6. The launcher shapes a multi-host run can use: one batch job whose steps run on n2 (server) and n1 (client),
+# and a heterogeneous job (started by the backfill scheduler, so it needs bf_interval=1 to start quickly).
+cat >"$tmp/job.sh" <<EOF
+#!/bin/sh
+srun -N1 -n1 -w n2 --exact python3 $tmp/net.py pingpong-server $addr2 7004 100 &
+srun -N1 -n1 -w n1 --exact python3 $tmp/net.py pingpong-client $addr2 7004 100
+wait
+EOF
+job="$(sbatch --parsable --nodes=2 --ntasks-per-node=1 -w n1,n2 -t 1 --output="$tmp/job.out" "$tmp/job.sh" 2>"$tmp/sbatch.err")"
+for _ in $(seq 1 300); do
+  [ -n "$job" ] && [ -z "$(squeue -h -j "$job" -o %i 2>/dev/null)" ] && break
+  sleep 0.1
+done
+grep -q "^client ${addr2%.2}\.1: 100 round trips to $addr2" "$tmp/job.out" 2>/dev/null \
+  && ok "a batch job ran its server step on n2 and its client step on n1" || bad "batch job $job" "$tmp/job.out"
+t0="$(date +%s.%N)"
+timeout --foreground 30 srun -t 1 -w n1 hostname : -w n3 hostname >"$tmp/het.out" 2>"$tmp/het.err"
+t1="$(date +%s.%N)"
+[ "$(sort "$tmp/het.out" | tr '\n' ' ')" = "n1 n3 " ] \
+  && ok "a heterogeneous job ran on n1 and n3 in $(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.1f", b - a}') s" || { cat "$tmp/het.err" >>"$tmp/het.out"; bad "heterogeneous job" "$tmp/het.out"; }
+
+# 7. Down with a job left running that ignores SIGTERM, after slurmctld died (so no scancel; slurmstepd then ignores
 # SIGTERM too): down must find them in the namespaces and kill them.
 { srun -t 5 -w n3 sh -c 'trap "" TERM; echo $$ >'"$tmp/stubborn.pid"'; exec sleep 300'; true; } >/dev/null 2>&1 &
 client=$!
@@ -192,7 +214,7 @@ else
 fi
 "$cluster" down "$dir" >"$tmp/down2.out" 2>&1 && ok "down a second time succeeds" || bad "down a second time" "$tmp/down2.out"
 
-# 7. An up failing half-way (its etc/ is a file, after the network exists) leaves nothing behind.
+# 8. An up failing half-way (its etc/ is a file, after the network exists) leaves nothing behind.
 mkdir -p "$tmp/half"; : >"$tmp/half/etc"
 half_tag="$(printf '%s' "$tmp/half" | sha1sum | cut -c1-5)"
 if "$cluster" up 2 --dir "$tmp/half" >"$tmp/half.out" 2>&1; then bad "up in a broken folder succeeded" "$tmp/half.out"; else
