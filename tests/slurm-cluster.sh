@@ -5,8 +5,8 @@
 # link (its packet counters move by at least one packet per message), that the limit slows a 2 MB transfer to n2
 # down and lifting it (`shape ... off`) speeds it up again, that a batch job can run its server step on n2 and its
 # client step on n1 and that a heterogeneous job starts; then leaves a job that ignores SIGTERM running, kills
-# slurmctld, calls `down` and checks that nothing of the cluster is left (namespaces, links, daemons, job processes), that `down` a
-# second time succeeds, and that an `up` failing half-way leaves nothing behind either.
+# slurmctld, calls `down` and checks that nothing of the cluster is left (namespaces, links, daemons, job
+# processes), that `down` a second time succeeds, and that an `up` failing half-way leaves nothing behind either.
 # Needs root and the Slurm, munge, iproute2 and util-linux packages (scripts/setup.sh); skips, saying so, otherwise.
 # Usage: tests/slurm-cluster.sh [--keep]   (--keep leaves the temporary folder for inspection)
 set -uo pipefail
