@@ -19,6 +19,8 @@ echo "== bgml run: faults end to end"
 tests/run-faults.sh
 echo "== bgml experiment run --engine slurm: a private single-node Slurm"
 tests/slurm-experiment.sh
+echo "== scripts/slurm-cluster.sh: a 3-node Slurm on this machine, each node in its own network namespace"
+tests/slurm-cluster.sh
 echo "== diagram: client unit tests and browser tests (headless Chromium)"
 tests/diagram-browser/run.sh
 echo "== BGML Studio under Xvfb: wizard, editor, Generate & Run, results view"
