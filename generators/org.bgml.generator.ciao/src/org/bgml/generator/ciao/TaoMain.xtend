@@ -54,7 +54,7 @@ class TaoMain {
         #include "«naming.taoServantClass(s.entity, s.facet)».h"
         «ENDFOR»
         #include "«naming.baseName(deployment.model)»C.h"
-        #include "«naming.baseName(deployment.model)»_bgml_support.h"
+        #include "«naming.supportHeader»"
         #include "tao/Version.h"
         «IF t.serves»
         #include "tao/PortableServer/PortableServer.h"

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 import org.bgml.generator.common.GeneratorOutput;
+import org.bgml.generator.common.SupportFiles;
 import org.bgml.generator.common.TargetGenerator;
 import org.bgml.generator.common.idl.Corba2Idl;
 import org.bgml.generator.common.manifest.ManifestJson;
@@ -36,7 +37,6 @@ public class TaoGenerator implements TargetGenerator {
 
     private final ServantTemplate servantTemplate = new ServantTemplate(naming, types, signatures);
     private final ComponentTemplate componentTemplate = new ComponentTemplate(naming, signatures, servantTemplate);
-    private final SupportTemplate supportTemplate = new SupportTemplate(naming);
     private final ProcessTemplate processTemplate = new ProcessTemplate(naming, types, calls, metrics, servants,
             new EventMainParts(naming, types, metrics));
     private final EventTemplate eventTemplate = new EventTemplate(naming);
@@ -71,7 +71,8 @@ public class TaoGenerator implements TargetGenerator {
         if (events.any()) {
             write(out, sources, naming.eventsIdlPath(model), eventTemplate.eventsIdl(plan, events));
         }
-        write(out, sources, naming.supportHeaderPath(), supportTemplate.header(model));
+        SupportFiles.copy(TaoGenerator.class, "/cpp/" + naming.supportHeader(), out, naming.supportHeaderPath());
+        sources.add(naming.supportHeaderPath());
         for (Kind k : servants.servantKinds(plan)) {
             String cls = naming.servantClass(k.iface(), k.behaviour());
             write(out, sources, naming.srcPath(naming.header(cls)), servantTemplate.header(model, k));

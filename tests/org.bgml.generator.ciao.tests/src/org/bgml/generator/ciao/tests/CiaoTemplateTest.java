@@ -72,7 +72,7 @@ class CiaoTemplateTest {
         assertFalse(first.contains("wait_for_file (\"results/"), "the first client component waits for nobody");
         assertTrue(second.contains("wait_for_file (\"results/TaoCiaoClientProcess.json\""));
         assertTrue(second.contains("bgml_support::run_loop (result, loop,"), "the support header's loop times the calls");
-        assertTrue(out.text("src/RoundTrip_bgml_support.h").contains("bgml::SampleHistory history (warmup, iterations);"));
+        assertTrue(out.text("src/bgml_ciao.h").contains("bgml::SampleHistory history (spec.warmup, spec.samples);"));
         assertTrue(second.contains("\"latency\", \"CiaoCiaoLatency\""));
         assertTrue(second.contains("\"jitter\", \"CiaoCiaoJitter\""));
         assertEquals(1, second.split("target_rt->test_method", -1).length - 1, "one loop for latency, throughput and jitter");
