@@ -5,7 +5,6 @@
 #ifndef BGML_ACE_CLIENT_H
 #define BGML_ACE_CLIENT_H
 
-#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -104,8 +103,9 @@ struct Loop {
 
 /// The single-threaded loop of one metric, for each payload size: fill(payload) sizes the arguments,
 /// `warmup` untimed calls, then the timed calls into a preallocated history (paced when the metric has a
-/// rate or a deadline), both by the runtime's bgml/loop.h; call(start) makes one call, `start` being the time it began (for arguments that carry
-/// the send time). Each payload size gives one measurement in `result`.
+/// rate or a deadline), both run by the runtime's bgml/loop.h; call(start) makes one call, `start` being
+/// the time it began (for arguments that carry the send time). Each payload size gives one measurement in
+/// `result`.
 template <class Fill, class Call>
 void run_loop(const Loop& loop, const Options& options, bgml::ResultFile& result, Fill fill, Call call)
 {
