@@ -49,6 +49,11 @@ public class CiaoNaming extends Naming {
         return "src/" + supportHeader();
     }
 
+    /** The tao target's process support, which the CORBA 2.x processes include: {@code bgml_tao.h}. */
+    public String taoSupportHeader() {
+        return org.bgml.generator.tao.TaoSupport.HEADER;
+    }
+
     /** Base name of the CORBA 2.x IDL (interfaces, types, event types): {@code RoundTrip}. */
     public String baseName(BenchmarkModel model) {
         return model.getName();

@@ -52,6 +52,9 @@ public final class CiaoTarget implements TargetGenerator {
         SupportFiles.copy(CiaoTarget.class, "/cpp/" + naming.supportHeader(), out, naming.supportHeaderPath());
         sources.add(naming.supportHeaderPath());
 
+        if (!deployment.taoProcesses().isEmpty()) {
+            sources.add(org.bgml.generator.tao.TaoSupport.copyTo(out));
+        }
         TaoServant servant = new TaoServant(naming, cpp);
         TaoMain main = new TaoMain(naming, cpp, deployment);
         for (TaoProcess t : deployment.taoProcesses()) {

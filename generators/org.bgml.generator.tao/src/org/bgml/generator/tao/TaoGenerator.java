@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.function.Function;
 
 import org.bgml.generator.common.GeneratorOutput;
-import org.bgml.generator.common.SupportFiles;
 import org.bgml.generator.common.TargetGenerator;
 import org.bgml.generator.common.idl.Corba2Idl;
 import org.bgml.generator.common.manifest.ManifestJson;
@@ -71,8 +70,7 @@ public class TaoGenerator implements TargetGenerator {
         if (events.any()) {
             write(out, sources, naming.eventsIdlPath(model), eventTemplate.eventsIdl(plan, events));
         }
-        SupportFiles.copy(TaoGenerator.class, "/cpp/" + naming.supportHeader(), out, naming.supportHeaderPath());
-        sources.add(naming.supportHeaderPath());
+        sources.add(TaoSupport.copyTo(out));
         for (Kind k : servants.servantKinds(plan)) {
             String cls = naming.servantClass(k.iface(), k.behaviour());
             write(out, sources, naming.srcPath(naming.header(cls)), servantTemplate.header(model, k));
