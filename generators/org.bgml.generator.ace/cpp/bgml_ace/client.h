@@ -5,7 +5,6 @@
 #ifndef BGML_ACE_CLIENT_H
 #define BGML_ACE_CLIENT_H
 
-#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -16,6 +15,7 @@
 #include <vector>
 
 #include "bgml/footprint.h"
+#include "bgml/loop.h"
 #include "bgml/pacer.h"
 #include "bgml/result_writer.h"
 #include "bgml/timer.h"
@@ -103,54 +103,38 @@ struct Loop {
 
 /// The single-threaded loop of one metric, for each payload size: fill(payload) sizes the arguments,
 /// `warmup` untimed calls, then the timed calls into a preallocated history (paced when the metric has a
-/// rate or a deadline); call(start) makes one call, `start` being the time it began (for arguments that carry
-/// the send time). Each payload size gives one measurement in `result`.
+/// rate or a deadline), both run by the runtime's bgml/loop.h; call(start) makes one call, `start` being
+/// the time it began (for arguments that carry the send time). Each payload size gives one measurement in
+/// `result`.
 template <class Fill, class Call>
 void run_loop(const Loop& loop, const Options& options, bgml::ResultFile& result, Fill fill, Call call)
 {
-  const std::size_t samples = options.timed(loop.iterations);
-  const bool paced = loop.rate_hz > 0 || loop.deadline_us > 0;
-  bgml::SampleHistory history(loop.warmup, samples);
-  if (loop.pre_delay_ms > 0)
-    std::this_thread::sleep_for(std::chrono::milliseconds(loop.pre_delay_ms));
+  bgml::LoopSpec spec(loop.warmup, options.timed(loop.iterations));
+  spec.period_ns = bgml::period_from_hz(loop.rate_hz);
+  spec.deadline_ns = static_cast<std::uint64_t>(loop.deadline_us * 1000 + 0.5);
+  bgml::SampleHistory history(spec.warmup, spec.samples);
+  bgml::sleep_ms(loop.pre_delay_ms);
   for (const std::size_t payload : loop.payloads) {
     fill(payload);
     history.reset();
-    for (std::size_t i = 0; i != loop.warmup; ++i) {
-      const std::uint64_t start = bgml::now_ns();
-      call(start);
-      history.record(bgml::now_ns() - start);
-    }
-    bgml::Pacer pacer(bgml::period_from_hz(paced ? loop.rate_hz : 0),
-                      static_cast<std::uint64_t>(loop.deadline_us * 1000 + 0.5));
-    if (paced)
-      pacer.start();
+    bgml::warm_up(call, history, spec);
+    bgml::Pacer pacer(spec.period_ns, spec.deadline_ns);
     const long switches = bgml::thread_context_switches();
-    const std::uint64_t loop_start = bgml::now_ns();
-    for (std::size_t i = 0; i != samples; ++i) {
-      const std::uint64_t start = paced ? pacer.wait_for_period() : bgml::now_ns();
-      call(start);
-      const std::uint64_t end = bgml::now_ns();
-      history.record(end - start);
-      if (paced)
-        pacer.call_finished(end);
-    }
-    const std::uint64_t wall = bgml::now_ns() - loop_start;
+    const bgml::LoopTimes times = bgml::timed_calls(call, history, spec, pacer);
 
     bgml::Measurement m(loop.kind, loop.metric, loop.element);
     m.operation = loop.operation;
     if (loop.segment != nullptr)
       m.segment = loop.segment;
     m.payload_bytes = payload != 0 ? static_cast<std::int64_t>(payload) : loop.fixed_payload;
-    if (paced)
+    if (spec.paced())
       m.set_pacer(pacer);
     if (std::string(loop.kind) == "contextSwitch")
-      m.value = static_cast<double>(bgml::thread_context_switches() - switches) / static_cast<double>(samples);
-    report(result, m, history, wall,
+      m.value = static_cast<double>(bgml::thread_context_switches() - switches) / static_cast<double>(spec.samples);
+    report(result, m, history, times.wall_ns(),
            loop.payloads.size() > 1 ? std::string(loop.name) + " " + std::to_string(payload) + " B" : std::string(loop.name));
   }
-  if (loop.post_delay_ms > 0)
-    std::this_thread::sleep_for(std::chrono::milliseconds(loop.post_delay_ms));
+  bgml::sleep_ms(loop.post_delay_ms);
 }
 
 } // namespace bgml_ace

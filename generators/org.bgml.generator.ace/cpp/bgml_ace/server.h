@@ -17,6 +17,7 @@
 #include "ace/Thread_Manager.h"
 #include "ace/Thread_Mutex.h"
 
+#include "bgml/loop.h"
 #include "bgml/probes.h"
 #include "bgml_ace/transport.h"
 
@@ -96,9 +97,6 @@ private:
 /// two-way request. False when the reply could not be sent.
 bool serve(Dispatcher& dispatcher, const Message& message, const MessageReader& reader,
            MessageWriter& writer, ACE_SOCK_Stream& peer);
-
-/// Spins (without sleeping) for `micros` microseconds: the busyWork behaviour of a servant.
-void busy_work(unsigned micros);
 
 /// Blocks SIGTERM and SIGINT in the calling thread (and in every thread it creates later).
 void block_stop_signals();

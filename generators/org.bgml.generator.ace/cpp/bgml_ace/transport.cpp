@@ -6,7 +6,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sstream>
@@ -17,7 +16,7 @@
 #include "ace/OS_NS_unistd.h"
 #include "ace/SOCK_Connector.h"
 
-#include "bgml/result_writer.h"
+#include "bgml/ior.h"
 
 namespace bgml_ace {
 
@@ -264,20 +263,15 @@ void Connection::check_status(ACE_InputCDR& reply)
 
 std::string read_endpoint_file(const std::string& path, int wait_seconds)
 {
-  for (int waited_ms = 0;; waited_ms += 10) {
-    std::ifstream in(path.c_str());
-    std::string endpoint;
-    if (in && std::getline(in, endpoint) && !endpoint.empty())
-      return endpoint;
-    if (waited_ms >= wait_seconds * 1000)
-      throw Failure("endpoint file " + path + " did not appear within " + std::to_string(wait_seconds) + " s");
-    ACE_OS::sleep(ACE_Time_Value(0, 10000));
-  }
+  std::string endpoint;
+  if (!bgml::read_ior_file(path, static_cast<std::uint64_t>(wait_seconds > 0 ? wait_seconds : 0) * 1000, endpoint))
+    throw Failure("endpoint file " + path + " did not appear within " + std::to_string(wait_seconds) + " s");
+  return endpoint;
 }
 
 bool write_endpoint_file(const std::string& path, const std::string& endpoint, std::string* error)
 {
-  return bgml::write_file_atomically(path, endpoint + "\n", error);
+  return bgml::write_ior_file(path, endpoint, error);
 }
 
 } // namespace bgml_ace

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
+#include <limits>
 #include <mutex>
 #include <pthread.h>
 #include <sstream>
@@ -36,26 +36,11 @@ long context_switches()
   return u.ru_nvcsw + u.ru_nivcsw;
 }
 
-void sleep_ms(std::uint64_t ms)
-{
-  if (ms != 0)
-    bgml::sleep_until_ns(bgml::now_ns() + ms * 1000000ULL);
-}
-
 void fill(CORBA::Any& any, long bytes)
 {
   CORBA::OctetSeq octets;
   octets.length(elements(bytes, 1));
   any <<= octets;
-}
-
-void spin_for_us(long us)
-{
-  if (us <= 0)
-    return;
-  const std::uint64_t stop = bgml::now_ns() + static_cast<std::uint64_t>(us) * 1000ULL;
-  while (bgml::now_ns() < stop) {
-  }
 }
 
 // -- probes ---------------------------------------------------------------
@@ -149,12 +134,6 @@ bool parse_count(const char* text, long& out)
     return false;
   out = v;
   return true;
-}
-
-bool file_exists_nonempty(const std::string& path)
-{
-  std::ifstream in(path.c_str(), std::ios::binary | std::ios::ate);
-  return in && in.tellg() > 0;
 }
 
 } // namespace
@@ -330,7 +309,7 @@ int Process::start(int argc, char* argv[])
             pending = true;
         if (!pending || bgml::now_ns() > limit)
           break;
-        sleep_ms(5);
+        bgml::sleep_ms(5);
       }
       orb->shutdown(false);
     });
@@ -373,17 +352,12 @@ std::string Process::ior_of(CORBA::Object_ptr obj) const
 
 std::string Process::read_ior(const char* ior_file) const
 {
-  const std::uint64_t limit = bgml::now_ns() + static_cast<std::uint64_t>(impl_->ior_wait_s) * 1000000000ULL;
-  while (!file_exists_nonempty(ior_file)) {
-    if (bgml::now_ns() > limit) {
-      std::fprintf(stderr, "ERROR: %s: no IOR file %s after %ld s\n", path_.c_str(), ior_file, impl_->ior_wait_s);
-      throw CORBA::TRANSIENT();
-    }
-    sleep_ms(10);
-  }
-  std::ifstream in(ior_file);
   std::string ior;
-  std::getline(in, ior);
+  std::string error;
+  if (!bgml::read_ior_file(ior_file, static_cast<std::uint64_t>(impl_->ior_wait_s) * 1000ULL, ior, &error)) {
+    std::fprintf(stderr, "ERROR: %s: %s\n", path_.c_str(), error.c_str());
+    throw CORBA::TRANSIENT();
+  }
   return ior;
 }
 
@@ -393,7 +367,7 @@ void Process::ready()
   manager->activate();
   for (std::size_t i = 0; i != impl_->iors.size(); ++i) {
     std::string error;
-    if (!bgml::write_file_atomically(impl_->iors[i].first, impl_->iors[i].second + "\n", &error)) {
+    if (!bgml::write_ior_file(impl_->iors[i].first, impl_->iors[i].second, &error)) {
       std::fprintf(stderr, "ERROR: %s: %s\n", path_.c_str(), error.c_str());
       throw CORBA::NO_RESOURCES();
     }
@@ -417,8 +391,8 @@ void Process::report(const LoopResult& r, const char* kind, const char* metric, 
   m.payload_bytes = payload_bytes;
   m.calls = static_cast<std::int64_t>(r.calls);
   m.wall_ns = static_cast<std::int64_t>(r.wall_ns);
-  if (r.spec.rate_hz > 0.0) {
-    m.rate_hz = 1e9 / static_cast<double>(r.period_ns);
+  if (r.spec.rate_hz > 0.0 || r.spec.deadline_us > 0.0) {
+    m.rate_hz = r.period_ns != 0 ? 1e9 / static_cast<double>(r.period_ns) : std::numeric_limits<double>::quiet_NaN();
     m.missed_deadlines = static_cast<std::int64_t>(r.missed);
     m.skipped_periods = static_cast<std::int64_t>(r.skipped);
   }

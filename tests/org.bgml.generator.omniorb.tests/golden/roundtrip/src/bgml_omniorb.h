@@ -31,6 +31,7 @@
 #include <thread>
 #include <vector>
 
+#include "bgml/loop.h"
 #include "bgml/pacer.h"
 #include "bgml/timer.h"
 
@@ -92,7 +93,6 @@ inline std::size_t share(std::size_t total, std::size_t threads, std::size_t t)
 }
 
 long context_switches();
-void sleep_ms(std::uint64_t ms);
 
 /// What one thread of a loop saw.
 struct ThreadOutcome {
@@ -102,66 +102,36 @@ struct ThreadOutcome {
   std::uint64_t skipped;
 };
 
+/// Thread `t`'s call, in the shape bgml::run_loop calls: call(start_ns).
+template <class Call>
+struct ThreadCall {
+  Call& call;
+  std::size_t t;
+  void operator()(std::uint64_t start) { call(t, start); }
+};
+
+/// The runtime's description of thread `t`'s part of a loop.
+inline bgml::LoopSpec thread_spec(const LoopSpec& s, std::size_t t)
+{
+  bgml::LoopSpec spec(s.warmup, share(s.samples, s.threads, t)); // every thread warms up in full
+  spec.period_ns = bgml::period_from_hz(s.rate_hz);
+  spec.deadline_ns = static_cast<std::uint64_t>(s.deadline_us * 1000.0);
+  spec.duration_ns = s.duration_ms * 1000000ULL;
+  spec.pace_warmup = true;
+  return spec;
+}
+
 /// One thread's part of a loop: warm-up, then its share of the timed
-/// calls, each call timed on its own. `call(thread, start_ns)` performs one call.
+/// calls, each call timed on its own (bgml::run_loop). `call(thread,
+/// start_ns)` performs one call.
 template <class Call>
 ThreadOutcome run_thread(LoopResult& r, std::size_t t, Call& call)
 {
-  const LoopSpec& s = r.spec;
-  bgml::SampleHistory& h = r.histories.at(t);
-  const std::size_t warmup = s.warmup; // every thread warms up in full
-  const std::size_t samples = share(s.samples, s.threads, t);
-  ThreadOutcome out = { 0, 0, 0, 0 };
-  if (s.rate_hz > 0.0) {
-    const std::uint64_t period = bgml::period_from_hz(s.rate_hz);
-    const std::uint64_t deadline = static_cast<std::uint64_t>(s.deadline_us * 1000.0);
-    bgml::Pacer warm(period, deadline);
-    for (std::size_t i = 0; i != warmup; ++i) {
-      std::uint64_t start = warm.wait_for_period();
-      call(t, start);
-      std::uint64_t end = bgml::now_ns();
-      h.record(end - start);
-      warm.call_finished(end);
-    }
-    bgml::Pacer pacer(period, deadline);
-    pacer.start();
-    out.begin_ns = bgml::now_ns();
-    const std::uint64_t stop = s.duration_ms != 0 ? out.begin_ns + s.duration_ms * 1000000ULL : 0;
-    for (std::size_t i = 0; stop != 0 || i != samples; ++i) {
-      std::uint64_t start = pacer.wait_for_period();
-      if (stop != 0 && start >= stop)
-        break;
-      call(t, start);
-      std::uint64_t end = bgml::now_ns();
-      h.record(end - start);
-      pacer.call_finished(end);
-    }
-    out.end_ns = bgml::now_ns();
-    out.missed = pacer.missed();
-    out.skipped = pacer.skipped();
-    return out;
-  }
-  for (std::size_t i = 0; i != warmup; ++i) {
-    std::uint64_t start = bgml::now_ns();
-    call(t, start);
-    h.record(bgml::now_ns() - start);
-  }
-  out.begin_ns = bgml::now_ns();
-  if (s.duration_ms != 0) {
-    const std::uint64_t stop = out.begin_ns + s.duration_ms * 1000000ULL;
-    std::uint64_t start;
-    while ((start = bgml::now_ns()) < stop) {
-      call(t, start);
-      h.record(bgml::now_ns() - start);
-    }
-  } else {
-    for (std::size_t i = 0; i != samples; ++i) {
-      std::uint64_t start = bgml::now_ns();
-      call(t, start);
-      h.record(bgml::now_ns() - start);
-    }
-  }
-  out.end_ns = bgml::now_ns();
+  const bgml::LoopSpec spec = thread_spec(r.spec, t);
+  ThreadCall<Call> thread_call = { call, t };
+  bgml::Pacer pacer(spec.period_ns, spec.deadline_ns);
+  const bgml::LoopTimes times = bgml::run_loop(thread_call, r.histories.at(t), spec, pacer);
+  ThreadOutcome out = { times.begin_ns, times.end_ns, pacer.missed(), pacer.skipped() };
   return out;
 }
 
@@ -173,7 +143,7 @@ void run_loop(LoopResult& r, Call call)
 {
   const std::size_t threads = r.spec.threads > 1 ? r.spec.threads : 1;
   std::vector<ThreadOutcome> outcomes(threads);
-  sleep_ms(r.spec.pre_delay_ms);
+  bgml::sleep_ms(r.spec.pre_delay_ms);
   const long switches = context_switches();
   if (threads == 1) {
     outcomes[0] = run_thread(r, 0, call);
@@ -202,7 +172,7 @@ void run_loop(LoopResult& r, Call call)
   r.wall_ns = end - begin;
   r.calls = r.histories.measured_count() + r.histories.dropped();
   r.period_ns = bgml::period_from_hz(r.spec.rate_hz);
-  sleep_ms(r.spec.post_delay_ms);
+  bgml::sleep_ms(r.spec.post_delay_ms);
 }
 
 /// Times one server-side cycle of a measured operation in the glue of
@@ -241,9 +211,6 @@ public:
   std::atomic<std::size_t> warmups_;
   std::atomic<int> last_seen_;
 };
-
-/// Behaviour helper: keep the CPU busy for `us` microseconds.
-void spin_for_us(long us);
 
 struct Flags;
 

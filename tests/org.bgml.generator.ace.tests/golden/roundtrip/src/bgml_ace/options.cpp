@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "ace/Get_Opt.h"
 #include "ace/Version.h"
 
 #include "bgml/affinity.h"
@@ -36,6 +37,16 @@ bool to_long(const char* text, long minimum, long& value)
   return errno == 0 && end != text && *end == '\0' && value >= minimum;
 }
 
+/// The flag ACE_Get_Opt took last, as it was written: -n or --sndbuf.
+std::string flag_of(const ACE_Get_Opt& get_opts)
+{
+  const std::string name = ACE_TEXT_ALWAYS_CHAR(get_opts.last_option());
+  return (name.size() == 1 ? "-" : "--") + name;
+}
+
+// Values ACE_Get_Opt returns for the long options that have no short form.
+enum LongOption { CONCURRENCY = 1000, REACTOR, TCP_NODELAY, SNDBUF, RCVBUF };
+
 } // namespace
 
 bool parse_options(int argc, char* argv[], const std::string& default_result_file, Options& options,
@@ -45,55 +56,76 @@ bool parse_options(int argc, char* argv[], const std::string& default_result_fil
   std::signal(SIGPIPE, SIG_IGN);
   options.result_file = default_result_file;
   status = 1;
-  for (int i = 1; i < argc; ++i) {
-    const std::string flag = argv[i];
-    if (flag == "-h" || flag == "--help") {
+  // The same parser as the TAO processes: ACE_Get_Opt, short flags, here also the socket options as long
+  // ones. A leading ':' reports a missing value apart from an unknown flag; errors are printed here.
+  ACE_Get_Opt get_opts(argc, argv, ACE_TEXT(":r:c:n:w:h"), 1, 0, ACE_Get_Opt::RETURN_IN_ORDER);
+  get_opts.long_option(ACE_TEXT("help"), 'h', ACE_Get_Opt::NO_ARG);
+  get_opts.long_option(ACE_TEXT("concurrency"), CONCURRENCY, ACE_Get_Opt::ARG_REQUIRED);
+  get_opts.long_option(ACE_TEXT("reactor"), REACTOR, ACE_Get_Opt::ARG_REQUIRED);
+  get_opts.long_option(ACE_TEXT("tcp-nodelay"), TCP_NODELAY, ACE_Get_Opt::ARG_REQUIRED);
+  get_opts.long_option(ACE_TEXT("sndbuf"), SNDBUF, ACE_Get_Opt::ARG_REQUIRED);
+  get_opts.long_option(ACE_TEXT("rcvbuf"), RCVBUF, ACE_Get_Opt::ARG_REQUIRED);
+  int c;
+  while ((c = get_opts()) != -1) {
+    const char* value = get_opts.opt_arg();
+    long number = 0;
+    bool ok = true;
+    switch (c) {
+    case 'h':
       usage(argv[0]);
       status = 0;
       return false;
-    }
-    if (i + 1 >= argc) {
-      std::fprintf(stderr, "ERROR: %s needs a value\n", flag.c_str());
-      usage(argv[0]);
-      return false;
-    }
-    const char* value = argv[++i];
-    long number = 0;
-    bool ok = true;
-    if (flag == "-r") {
+    case 'r':
       options.result_file = value;
-    } else if (flag == "-c") {
+      break;
+    case 'c':
       options.cpu_list = value;
       ok = bgml::parse_cpu_list(value, options.cpus);
-    } else if (flag == "-n") {
+      break;
+    case 'n':
       ok = to_long(value, 1, number);
       options.iterations = number;
-    } else if (flag == "-w") {
+      break;
+    case 'w':
       ok = to_long(value, 1, number);
       options.wait_seconds = static_cast<int>(number);
-    } else if (flag == "--concurrency") {
+      break;
+    case CONCURRENCY:
       ok = std::strcmp(value, "reactive") == 0 || std::strcmp(value, "thread-per-connection") == 0;
       options.server.concurrency = std::strcmp(value, "reactive") == 0 ? Concurrency::REACTIVE
                                                                       : Concurrency::THREAD_PER_CONNECTION;
-    } else if (flag == "--reactor") {
+      break;
+    case REACTOR:
       ok = std::strcmp(value, "select") == 0 || std::strcmp(value, "tp") == 0 || std::strcmp(value, "dev_poll") == 0;
       options.server.reactor = value;
-    } else if (flag == "--tcp-nodelay") {
+      break;
+    case TCP_NODELAY:
       ok = std::strcmp(value, "0") == 0 || std::strcmp(value, "1") == 0;
       options.server.socket.no_delay = std::strcmp(value, "1") == 0;
-    } else if (flag == "--sndbuf") {
+      break;
+    case SNDBUF:
       ok = to_long(value, 0, number);
       options.server.socket.send_buffer = static_cast<int>(number);
-    } else if (flag == "--rcvbuf") {
+      break;
+    case RCVBUF:
       ok = to_long(value, 0, number);
       options.server.socket.receive_buffer = static_cast<int>(number);
-    } else {
-      std::fprintf(stderr, "ERROR: unknown flag %s\n", flag.c_str());
+      break;
+    case ':':
+      std::fprintf(stderr, "ERROR: %s needs a value\n", flag_of(get_opts).c_str());
+      usage(argv[0]);
+      return false;
+    case 1: // an argument that is no flag (RETURN_IN_ORDER)
+      std::fprintf(stderr, "ERROR: unexpected argument %s\n", value);
+      usage(argv[0]);
+      return false;
+    default:
+      std::fprintf(stderr, "ERROR: unknown flag %s\n", argv[get_opts.opt_ind() - 1]);
       usage(argv[0]);
       return false;
     }
     if (!ok) {
-      std::fprintf(stderr, "ERROR: bad value '%s' for %s\n", value, flag.c_str());
+      std::fprintf(stderr, "ERROR: bad value '%s' for %s\n", value, flag_of(get_opts).c_str());
       usage(argv[0]);
       return false;
     }

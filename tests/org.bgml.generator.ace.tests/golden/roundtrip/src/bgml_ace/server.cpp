@@ -217,13 +217,6 @@ void Server::closed(ACE_HANDLE handle)
   connections_.erase(handle);
 }
 
-void busy_work(unsigned micros)
-{
-  const std::uint64_t until = bgml::now_ns() + static_cast<std::uint64_t>(micros) * 1000ULL;
-  while (bgml::now_ns() < until) {
-  }
-}
-
 void block_stop_signals()
 {
   sigset_t set;

@@ -424,18 +424,15 @@ class ProcessTemplate {
             «m.operation.holders»
             «m.operation.fills»
             bgml::SampleHistory& history = histories.at(t);
-            for (std::size_t i = 0; i != warmup; ++i) {
-              const std::uint64_t start = bgml::now_ns();
+            auto call = [&](std::uint64_t«IF m.operation.sendsTime» start«ENDIF») {
               «m.operation.invoke("target")»
-              history.record(bgml::now_ns() - start);
-            }
+            };
+            const bgml::LoopSpec spec(warmup, samples);
+            bgml::Pacer unpaced(0);
+            bgml::warm_up(call, history, spec);
             arrived = true;
             start_line.arrive();
-            for (std::size_t i = 0; i != samples; ++i) {
-              const std::uint64_t start = bgml::now_ns();
-              «m.operation.invoke("target")»
-              history.record(bgml::now_ns() - start);
-            }
+            bgml::timed_calls(call, history, spec, unpaced);
           });
 
           bgml::Measurement m("«m.kind»", "«naming.path(m.metric)»", "«naming.path(i.connection)»");

@@ -106,7 +106,7 @@ class ServantTemplate {
         switch b {
             case FORWARD: o.forward
             case BUSY_WORK: '''
-                bgml_ace::busy_work(micros_);
+                bgml::busy_work(micros_);
                 «o.echo(false)»'''
             case CUBIT: o.echo(true)
             default: o.echo(false)

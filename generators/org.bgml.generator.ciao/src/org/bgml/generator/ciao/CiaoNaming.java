@@ -40,6 +40,20 @@ public class CiaoNaming extends Naming {
         return model.getName();
     }
 
+    /** The support header every executor and CORBA 2.x process includes: {@code cpp/bgml_ciao.h}, copied as is. */
+    public String supportHeader() {
+        return "bgml_ciao.h";
+    }
+
+    public String supportHeaderPath() {
+        return "src/" + supportHeader();
+    }
+
+    /** The tao target's process support, which the CORBA 2.x processes include: {@code bgml_tao.h}. */
+    public String taoSupportHeader() {
+        return org.bgml.generator.tao.TaoSupport.HEADER;
+    }
+
     /** Base name of the CORBA 2.x IDL (interfaces, types, event types): {@code RoundTrip}. */
     public String baseName(BenchmarkModel model) {
         return model.getName();

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.bgml.generator.ciao.CiaoDeployment.TaoProcess;
 import org.bgml.generator.common.GeneratorOutput;
 import org.bgml.generator.common.RuntimeHeaders;
+import org.bgml.generator.common.SupportFiles;
 import org.bgml.generator.common.TargetGenerator;
 import org.bgml.generator.common.manifest.Manifest;
 import org.bgml.generator.common.manifest.ManifestJson;
@@ -48,9 +49,12 @@ public final class CiaoTarget implements TargetGenerator {
         for (String library : libraries(naming, deployment)) {
             write(out, sources, export.path(library).toString(), export.generate(library));
         }
-        SupportHeader support = new SupportHeader(naming);
-        write(out, sources, support.path(model).toString(), support.generate(model));
+        SupportFiles.copy(CiaoTarget.class, "/cpp/" + naming.supportHeader(), out, naming.supportHeaderPath());
+        sources.add(naming.supportHeaderPath());
 
+        if (!deployment.taoProcesses().isEmpty()) {
+            sources.add(org.bgml.generator.tao.TaoSupport.copyTo(out));
+        }
         TaoServant servant = new TaoServant(naming, cpp);
         TaoMain main = new TaoMain(naming, cpp, deployment);
         for (TaoProcess t : deployment.taoProcesses()) {

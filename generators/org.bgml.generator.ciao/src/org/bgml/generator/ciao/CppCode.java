@@ -148,7 +148,7 @@ public class CppCode {
             return lines;
         }
         if (kind == BehaviourKind.BUSY_WORK && busyWorkMicros > 0) {
-            lines.add("bgml_support::busy_work (" + busyWorkMicros + ");");
+            lines.add("bgml::busy_work (" + busyWorkMicros + ");");
         }
         boolean cube = kind == BehaviourKind.CUBIT;
         for (Parameter p : op.getParameters()) {

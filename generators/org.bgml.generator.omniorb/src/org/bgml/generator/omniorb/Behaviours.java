@@ -65,7 +65,7 @@ public class Behaviours {
         case FORWARD -> forward(op);
         case BUSY_WORK -> {
             List<String> s = new ArrayList<>();
-            s.add("bgml_omniorb::spin_for_us(busy_work_us_);");
+            s.add("bgml::busy_work(busy_work_us_);");
             s.addAll(reply(op, false));
             yield s;
         }

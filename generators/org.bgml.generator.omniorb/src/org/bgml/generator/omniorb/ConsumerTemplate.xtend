@@ -87,7 +87,7 @@ class ConsumerTemplate {
             return;
           if (envelope->stream < streams_.size() && streams_[envelope->stream] != 0)
             streams_[envelope->stream]->record(envelope->sendTimeNs, received, envelope->warmup, envelope->last);
-          bgml_omniorb::spin_for_us(busy_work_us_);
+          bgml::busy_work(busy_work_us_);
           const «naming.cppName(t)»& event = envelope->body;
           // BEGIN USER CODE «ElementPaths.pathOf(t)»
           (void) event;

@@ -103,7 +103,7 @@ class EventTemplate {
                 return;
               this->series_.record (timed->series, timed->warmup, timed->sent_ns, now);
               // BEGIN USER CODE «ElementPaths.pathOf(event)»/push
-              bgml_tao::busy_work (this->busy_work_us_);
+              bgml::busy_work (this->busy_work_us_);
               // END USER CODE «ElementPaths.pathOf(event)»/push
             }
 

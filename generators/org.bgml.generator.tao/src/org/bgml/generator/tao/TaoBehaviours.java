@@ -41,7 +41,7 @@ public class TaoBehaviours {
             return lines;
         }
         if (kind == BehaviourKind.BUSY_WORK) {
-            lines.add("bgml_tao::busy_work (this->" + BUSY_MEMBER + ");");
+            lines.add("bgml::busy_work (this->" + BUSY_MEMBER + ");");
         }
         boolean cube = kind == BehaviourKind.CUBIT;
         for (Parameter p : op.getParameters()) {

@@ -36,7 +36,6 @@ public class TaoGenerator implements TargetGenerator {
 
     private final ServantTemplate servantTemplate = new ServantTemplate(naming, types, signatures);
     private final ComponentTemplate componentTemplate = new ComponentTemplate(naming, signatures, servantTemplate);
-    private final SupportTemplate supportTemplate = new SupportTemplate(naming);
     private final ProcessTemplate processTemplate = new ProcessTemplate(naming, types, calls, metrics, servants,
             new EventMainParts(naming, types, metrics));
     private final EventTemplate eventTemplate = new EventTemplate(naming);
@@ -71,7 +70,7 @@ public class TaoGenerator implements TargetGenerator {
         if (events.any()) {
             write(out, sources, naming.eventsIdlPath(model), eventTemplate.eventsIdl(plan, events));
         }
-        write(out, sources, naming.supportHeaderPath(), supportTemplate.header(model));
+        sources.add(TaoSupport.copyTo(out));
         for (Kind k : servants.servantKinds(plan)) {
             String cls = naming.servantClass(k.iface(), k.behaviour());
             write(out, sources, naming.srcPath(naming.header(cls)), servantTemplate.header(model, k));

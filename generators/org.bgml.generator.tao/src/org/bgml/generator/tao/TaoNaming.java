@@ -75,11 +75,7 @@ public class TaoNaming extends Naming {
 
     /** The helper header every generated main includes: ORB thread, stop signals, IOR files, timed loops. */
     public String supportHeader() {
-        return "bgml_tao.h";
-    }
-
-    public String supportHeaderPath() {
-        return "src/" + supportHeader();
+        return TaoSupport.HEADER;
     }
 
     /** {@code src/TaoTaoServerProcess.cpp}: the main of one process. */

@@ -43,6 +43,25 @@ class CiaoTemplateTest {
     }
 
     @Test
+    void plainTaoProcessesRunOnTheTaoTargetsProcessSupport() {
+        MemoryOutput out = roundtrip("remote", null);
+        String shipped = new String(org.bgml.generator.common.SupportFiles.read(org.bgml.generator.tao.TaoSupport.class,
+                "/cpp/bgml_tao.h"), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(shipped, out.text("src/bgml_tao.h"), "the tao target's own file, not a second copy");
+        String client = out.text("src/TaoTaoClientProcess.cpp");
+        assertTrue(client.contains("#include \"bgml_tao.h\""));
+        assertTrue(client.contains("int const parsed = bgml_tao::parse_args (argc, argv, options);"),
+                "the command line is parsed as in the tao target (ACE_Get_Opt)");
+        assertTrue(client.contains("bgml_tao::read_ior (orb.in (), \"TaoTaoServer_rt.ior\", options)"));
+        assertFalse(client.contains("Stop_Signals"), "a client that ends by itself takes no stop signals");
+        String server = out.text("src/TaoTaoServerProcess.cpp");
+        assertTrue(server.indexOf("bgml_tao::Stop_Signals stop_signals;") < server.indexOf("CORBA::ORB_init"),
+                "stop signals are blocked before the ORB starts threads");
+        assertTrue(server.contains("bgml_tao::write_ior (orb.in (), object_TaoTaoServer_rt.in (), \"TaoTaoServer_rt.ior\", options)"));
+        assertTrue(out.text("manifest.json").contains("\"src/bgml_tao.h\""), "a source the build depends on");
+    }
+
+    @Test
     void executorFollowsTheTaoIdlExecutorConventions() {
         MemoryOutput out = roundtrip("remote", null);
         String h = out.text("src/RoundTrip_CiaoCiaoServer_exec.h");
@@ -72,7 +91,7 @@ class CiaoTemplateTest {
         assertFalse(first.contains("wait_for_file (\"results/"), "the first client component waits for nobody");
         assertTrue(second.contains("wait_for_file (\"results/TaoCiaoClientProcess.json\""));
         assertTrue(second.contains("bgml_support::run_loop (result, loop,"), "the support header's loop times the calls");
-        assertTrue(out.text("src/RoundTrip_bgml_support.h").contains("bgml::SampleHistory history (warmup, iterations);"));
+        assertTrue(out.text("src/bgml_ciao.h").contains("bgml::SampleHistory history (spec.warmup, spec.samples);"));
         assertTrue(second.contains("\"latency\", \"CiaoCiaoLatency\""));
         assertTrue(second.contains("\"jitter\", \"CiaoCiaoJitter\""));
         assertEquals(1, second.split("target_rt->test_method", -1).length - 1, "one loop for latency, throughput and jitter");

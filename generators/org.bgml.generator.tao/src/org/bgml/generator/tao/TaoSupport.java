@@ -1,0 +1,25 @@
+package org.bgml.generator.tao;
+
+import org.bgml.generator.common.GeneratorOutput;
+import org.bgml.generator.common.SupportFiles;
+
+/**
+ * {@code src/bgml_tao.h}, what every TAO process shares (command line, CPU placement, stop signals, ORB thread, IOR
+ * files, timed loops), kept as a file in this bundle ({@code cpp/bgml_tao.h}) and written as is. The ciao target
+ * writes it too, for its plain TAO processes.
+ */
+public final class TaoSupport {
+    /** The header's name, as mains include it. */
+    public static final String HEADER = "bgml_tao.h";
+    /** Where it goes in a benchmark. */
+    public static final String PATH = "src/" + HEADER;
+
+    private TaoSupport() {
+    }
+
+    /** Writes the header into a benchmark and returns its path there. */
+    public static String copyTo(GeneratorOutput out) {
+        SupportFiles.copy(TaoSupport.class, "/cpp/" + HEADER, out, PATH);
+        return PATH;
+    }
+}
