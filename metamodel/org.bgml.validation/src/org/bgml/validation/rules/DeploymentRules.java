@@ -104,7 +104,8 @@ public final class DeploymentRules implements RuleSet {
     }
 
     private static void checkNode(Node node, DiagnosticSink sink) {
-        String hostProblem = hostProblem(node.getHost());
+        // a host that is unsafe on a command line (or empty) is reported by the identifier rules already
+        String hostProblem = TextSafety.wordProblem(node.getHost()) == null ? hostProblem(node.getHost()) : null;
         if (hostProblem != null) {
             sink.error(HOST, node, Elements.label(node) + " has host " + Elements.quote(String.valueOf(node.getHost())) + ", which "
                     + hostProblem + "; give a host name (e.g. n2 or bench2.example.org) or an IPv4 address");
