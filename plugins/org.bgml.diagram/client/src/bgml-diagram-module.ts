@@ -3,6 +3,7 @@ import {
     ConsoleLogger,
     ContainerConfiguration,
     EdgeCreationTool,
+    FitToScreenCommand,
     FeatureModule,
     GCompartment,
     GCompartmentView,
@@ -28,6 +29,7 @@ import { BgmlEdgeCreationTool } from './diagram/edge-creation';
 import { BgmlContainerManager } from './diagram/metric-drop';
 import { BgmlToolPalette } from './diagram/tool-palette';
 import { BgmlBadge, BgmlEdge, BgmlNode, BgmlPort } from './diagram/model';
+import { BgmlFitToScreenCommand } from './diagram/viewport';
 import { BgmlBadgeLabelView, BgmlEdgeView, BgmlNodeView, BgmlPortView, ProblemClassPostprocessor } from './diagram/views';
 import { DiagramState } from './host/diagram-state';
 import { NoticeBar } from './panels/notice-bar';
@@ -77,6 +79,8 @@ export const bgmlElementsModule = new FeatureModule(
         bind(BgmlContainerManager).toSelf().inSingletonScope();
         rebind(TYPES.IContainerManager).toService(BgmlContainerManager);
         bind(ProblemClassPostprocessor).toSelf().inSingletonScope();
+        // fit to screen counts labels on edges where they are drawn (Sprotty's command made the viewport NaN)
+        bindOrRebind(context, FitToScreenCommand).to(BgmlFitToScreenCommand);
         bind(TYPES.IVNodePostprocessor).toService(ProblemClassPostprocessor);
     },
     { featureId: Symbol('bgmlElements') }

@@ -63,7 +63,8 @@ export class PropertyPanel implements IActionHandler, ISelectionListener {
     }
 
     protected refresh(root: Readonly<GModelRoot>): void {
-        if (!this.elementId) {
+        // the empty root set before the session is up: the server could not answer a request yet
+        if (!this.elementId || root.id !== ROOT_ID) {
             return;
         }
         if (!this.detached && !root.index.getById(this.elementId)) {
