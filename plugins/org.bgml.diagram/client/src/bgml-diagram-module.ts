@@ -19,6 +19,7 @@ import {
     ToolPalette,
     bindOrRebind,
     configureActionHandler,
+    configureCommand,
     configureDefaultModelElements,
     configureModelElement,
     editLabelFeature,
@@ -29,6 +30,7 @@ import { BgmlEdgeCreationTool } from './diagram/edge-creation';
 import { BgmlContainerManager } from './diagram/metric-drop';
 import { BgmlToolPalette } from './diagram/tool-palette';
 import { BgmlBadge, BgmlEdge, BgmlNode, BgmlPort } from './diagram/model';
+import { MoveNodesCommand } from './diagram/move-nodes';
 import { BgmlFitToScreenCommand } from './diagram/viewport';
 import { BgmlBadgeLabelView, BgmlEdgeView, BgmlNodeView, BgmlPortView, ProblemClassPostprocessor } from './diagram/views';
 import { DiagramState } from './host/diagram-state';
@@ -38,6 +40,7 @@ import { PropertyPanel } from './panels/property-panel';
 import { ResultsPanel } from './panels/results-panel';
 import { Toolbar } from './panels/toolbar';
 import {
+    MoveNodesAction,
     RunAvailableAction,
     RunProgressAction,
     SetProblemsAction,
@@ -81,6 +84,8 @@ export const bgmlElementsModule = new FeatureModule(
         bind(ProblemClassPostprocessor).toSelf().inSingletonScope();
         // fit to screen counts labels on edges where they are drawn (Sprotty's command made the viewport NaN)
         bindOrRebind(context, FitToScreenCommand).to(BgmlFitToScreenCommand);
+        // a move answers with what moved, applied to the diagram the client has (PROTOCOL.md)
+        configureCommand(context, MoveNodesCommand);
         bind(TYPES.IVNodePostprocessor).toService(ProblemClassPostprocessor);
     },
     { featureId: Symbol('bgmlElements') }
@@ -103,6 +108,7 @@ export const bgmlPanelsModule = new FeatureModule(
         configureActionHandler(context, StatusAction.KIND, NoticeBar);
         configureActionHandler(context, SetModelAction.KIND, DiagramState);
         configureActionHandler(context, UpdateModelAction.KIND, DiagramState);
+        configureActionHandler(context, MoveNodesAction.KIND, DiagramState);
 
         bind(TYPES.ISelectionListener).toService(PropertyPanel);
         bind(TYPES.ISelectionListener).toService(ResultsPanel);

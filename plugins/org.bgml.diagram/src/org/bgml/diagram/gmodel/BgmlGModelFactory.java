@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.bgml.diagram.BgmlTypes;
+import org.bgml.diagram.actions.MoveNodesAction;
 import org.bgml.diagram.glsp.BgmlModelState;
 import org.bgml.diagram.glsp.Viewpoint;
 import org.bgml.diagram.glsp.BgmlDiagnostics;
@@ -99,6 +100,8 @@ public class BgmlGModelFactory implements GModelFactory {
     private long fullBuilds;
     /** The nodes of top-level entities in the latest diagram, by layout key (element path). */
     private final Map<String, GNode> topNodes = new HashMap<>();
+    /** What the latest update changed when it only moved nodes; null after a full build or once taken. */
+    private MoveNodesAction lastMove;
 
     /** The inputs of a full build besides the layout: a move changes none of them. */
     private record Built(GGraph root, BenchmarkModel model, long changes, List<ModelDiagnostic> diagnostics, Viewpoint viewpoint,
@@ -107,6 +110,7 @@ public class BgmlGModelFactory implements GModelFactory {
 
     @Override
     public void createGModel() {
+        lastMove = null;
         if (moveOnly()) {
             return;
         }
@@ -196,14 +200,26 @@ public class BgmlGModelFactory implements GModelFactory {
         if (moved.isEmpty()) {
             return false; // nothing moved: a reload or a refresh builds anew
         }
+        List<MoveNodesAction.Move> moves = new ArrayList<>();
         for (Map.Entry<String, LayoutStore.Bounds> e : moved) {
             GNode node = topNodes.get(e.getKey());
             node.getPosition().setX(e.getValue().x());
             node.getPosition().setY(e.getValue().y());
+            moves.add(new MoveNodesAction.Move(node.getId(), e.getValue().x(), e.getValue().y()));
         }
-        placeEdgeLabels();
+        lastMove = new MoveNodesAction(moves, placeEdgeLabels());
         built = new Built(b.root(), b.model(), b.changes(), b.diagnostics(), b.viewpoint(), false, b.runId(), b.metric(), now);
         return true;
+    }
+
+    /**
+     * When the latest {@link #createGModel()} only moved nodes in the diagram built before, what it changed (for the
+     * client to patch its diagram); null after a full build. Taken once.
+     */
+    public MoveNodesAction takeMove() {
+        MoveNodesAction move = lastMove;
+        lastMove = null;
+        return move;
     }
 
     /** Counts the diagrams built anew; a move that only shifted nodes in the current diagram does not count. */
@@ -478,9 +494,11 @@ public class BgmlGModelFactory implements GModelFactory {
      * Lifts the labels of mostly horizontal edges clear of the two nodes the edge joins: the result above both node
      * boxes, the metric badges below them. Two nodes placed close side by side put an edge's midpoint between or over
      * their bodies, where a label at the usual small offset would cover their names and ports. Steep edges keep their
-     * labels beside them (GLSP puts a top or bottom label beside a mostly vertical segment).
+     * labels beside them (GLSP puts a top or bottom label beside a mostly vertical segment). Returns the labels whose
+     * offset changed.
      */
-    private void placeEdgeLabels() {
+    private List<MoveNodesAction.LabelOffset> placeEdgeLabels() {
+        List<MoveNodesAction.LabelOffset> changed = new ArrayList<>();
         edgeLabels.forEach((label, base) -> {
             double offset = base;
             if (label.getParent() instanceof GEdge edge) {
@@ -493,8 +511,12 @@ public class BgmlGModelFactory implements GModelFactory {
                             new double[][] { slice(source), slice(target) });
                 }
             }
-            label.getEdgePlacement().setOffset(offset);
+            if (label.getEdgePlacement().getOffset() != offset) {
+                label.getEdgePlacement().setOffset(offset);
+                changed.add(new MoveNodesAction.LabelOffset(label.getId(), offset));
+            }
         });
+        return changed;
     }
 
     /** A port's centre and its node's box in diagram coordinates: {cx, cy, x, y, width, height}; null if not drawn. */
