@@ -100,6 +100,7 @@ export const bgmlPanelsModule = new FeatureModule(
         configureActionHandler(context, RunAvailableAction.KIND, Toolbar);
         configureActionHandler(context, RunProgressAction.KIND, Toolbar);
         configureActionHandler(context, SetPropertiesAction.KIND, PropertyPanel);
+        configureActionHandler(context, MoveNodesAction.KIND, PropertyPanel);
         configureActionHandler(context, SetProblemsAction.KIND, ProblemsPanel);
         configureActionHandler(context, SetMarkersAction.KIND, ProblemsPanel);
         configureActionHandler(context, SetRunsAction.KIND, ResultsPanel);

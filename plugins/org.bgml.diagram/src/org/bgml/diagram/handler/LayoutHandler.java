@@ -19,6 +19,6 @@ public class LayoutHandler extends BgmlOperationHandler<LayoutOperation> {
 
     @Override
     public Optional<Command> createCommand(LayoutOperation op) {
-        return edit("Layout", layout::layout);
+        return editLayout("Layout", layout::layout);
     }
 }
