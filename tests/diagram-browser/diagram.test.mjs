@@ -15,6 +15,7 @@ import {
     emptyCanvasPoint,
     idsOfType,
     launchBrowser,
+    misplacedElements,
     newPage,
     openDiagram,
     pacedClick,
@@ -26,7 +27,14 @@ import {
     screenshot,
     waitForRevision
 } from './lib/browser.mjs';
-import { RESULT_RUNS, copyExample, tempDir, writeRoundtripWithResults, writeTinyOmniOrbModel } from './lib/fixtures.mjs';
+import {
+    RESULT_RUNS,
+    copyExample,
+    runRoundtripOnOmniOrb,
+    tempDir,
+    writeRoundtripWithResults,
+    writeTinyOmniOrbModel
+} from './lib/fixtures.mjs';
 import { bgml, startStudio, studioAvailable } from './lib/studio.mjs';
 
 const skip = !chromiumAvailable()
@@ -812,6 +820,84 @@ describe('results overlay', { skip }, () => {
         assert.equal(await page.locator('#bgml-histogram').getAttribute('data-buckets'), '8');
         assert.ok((await page.locator('#bgml-histogram svg path').count()) >= 8, 'eight bars drawn');
         await screenshot(page, '13-result-detail');
+    });
+});
+
+describe('a model annotated by a real `bgml run` (the README\'s main job)', { skip: omniorbSkip }, () => {
+    let tmp;
+    let model;
+    let session;
+    let page;
+
+    before(async () => {
+        tmp = tempDir();
+        model = runRoundtripOnOmniOrb(tmp.dir);
+        session = await openStudio(model);
+        page = session.page;
+    });
+    after(async () => {
+        await session?.done();
+        tmp?.remove();
+    });
+
+    /** What the annotated file holds: its entities, ports, and the connections the newest run measured. */
+    function expected() {
+        const text = readFileSync(model, 'utf8');
+        const results = text.match(/<results [\s\S]*?<\/results>/g) ?? [];
+        assert.equal(results.length, 1, 'bgml run stored one result set in the model');
+        const measured = new Set([...results[0].matchAll(/<measurements [^>]*\belement="#([^"]+)"/g)].map(m => m[1]));
+        return {
+            entities: (text.match(/<entities /g) ?? []).length,
+            ports: (text.match(/<ports /g) ?? []).length,
+            results: [...measured].sort()
+        };
+    }
+
+    async function assertAllDrawnInside(step) {
+        const want = expected();
+        const { wrong, counts } = await misplacedElements(page, [
+            'node:server', 'node:client', 'node:component', 'port:facet', 'port:receptacle', 'label:result'
+        ]);
+        assert.deepEqual(wrong, [], `${step}: every element drawn inside the canvas`);
+        assert.equal(counts['node:server'] + counts['node:client'] + counts['node:component'], want.entities, `${step}: every entity drawn`);
+        assert.equal(counts['port:facet'] + counts['port:receptacle'], want.ports, `${step}: every port drawn`);
+        const labels = (await idsOfType(page, 'label:result')).map(id => id.replace(/#result$/, '')).sort();
+        assert.deepEqual(labels, want.results, `${step}: a result label on every measured connection`);
+    }
+
+    test('opens with every entity, port and result label drawn inside the canvas', async () => {
+        assert.equal(expected().results.length, 4, 'the run measured the four connections');
+        await assertAllDrawnInside('opened');
+        for (const id of expected().results) {
+            assert.match(await labelText(page, id + '#result'), /^p50 [\d.]+ (ns|µs|ms) · p99 [\d.]+ (ns|µs|ms)/);
+        }
+        await screenshot(page, '17-annotated-by-bgml-run');
+    });
+
+    test('Fit brings everything back into view after the diagram was scrolled away and zoomed in', async () => {
+        await page.evaluate(() =>
+            window.bgmlDiagram.dispatch({
+                kind: 'viewport',
+                elementId: 'bgml-model',
+                newViewport: { scroll: { x: 1500, y: 1200 }, zoom: 2.5 },
+                animate: false
+            })
+        );
+        const viewport = () => page.$eval(`${DIAGRAM} > svg > g`, g => g.getAttribute('transform'));
+        await page.waitForFunction(sel => /scale\(2\.5\)/.test(document.querySelector(sel)?.getAttribute('transform')), `${DIAGRAM} > svg > g`);
+        const away = await misplacedElements(page, ['node:server', 'node:client', 'node:component']);
+        const inPlace = Object.values(away.counts).reduce((a, b) => a + b, 0) - away.wrong.length;
+        assert.ok(inPlace < expected().entities, `scrolled away: ${inPlace} entities still drawn inside the canvas`);
+        await page.click('#bgml-fit');
+        await page.waitForFunction(sel => !/scale\(2\.5\)/.test(document.querySelector(sel)?.getAttribute('transform')), `${DIAGRAM} > svg > g`);
+        assert.doesNotMatch(await viewport(), /NaN/);
+        await assertAllDrawnInside('after Fit');
+        await screenshot(page, '18-annotated-after-fit');
+    });
+
+    test('the page logged no error and every request succeeded', async () => {
+        assert.deepEqual(page.consoleErrors, []);
+        assert.deepEqual(page.failedRequests, []);
     });
 });
 

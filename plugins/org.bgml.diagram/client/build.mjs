@@ -1,4 +1,5 @@
-// Bundles the diagram client into dist/: index.html, bgml-diagram.js and bgml-diagram.css (+ the codicon font).
+// Bundles the diagram client into dist/: index.html, bgml-diagram.js and bgml-diagram.css (+ the codicon font and
+// the page's icon).
 // Every path in index.html is relative, so the same dist/ works wherever it is served from.
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
@@ -24,4 +25,6 @@ await build({
   logLevel: 'warning'
 });
 copyFileSync('static/index.html', dist + 'index.html');
+// the page's icon: without one the browser asks for /favicon.ico and gets 404
+copyFileSync('static/favicon.svg', dist + 'favicon.svg');
 console.log('bgml diagram client built into ' + dist);

@@ -33,6 +33,12 @@ export async function newPage(browser, viewport = { width: 1400, height: 900 }) 
     page.on('console', message => message.type() === 'error' && consoleErrors.push(message.text()));
     page.on('pageerror', error => consoleErrors.push(String(error)));
     page.consoleErrors = consoleErrors;
+    // requests that failed or were answered with an error status (the browser's own favicon request is not seen
+    // here, but its "Failed to load resource" console error is)
+    const failedRequests = [];
+    page.on('requestfailed', request => failedRequests.push(`${request.url()}: ${request.failure()?.errorText ?? 'failed'}`));
+    page.on('response', response => response.status() >= 400 && failedRequests.push(`${response.url()}: ${response.status()}`));
+    page.failedRequests = failedRequests;
     return page;
 }
 
@@ -167,4 +173,41 @@ export async function emptyCanvasPoint(page) {
         }
         throw new Error('no empty spot on the canvas');
     });
+}
+
+/**
+ * Every drawn element of the given GModel types whose box on screen is not finite, empty, or not inside the diagram's
+ * canvas, as `id: reason`; also how many of each type are drawn.
+ */
+export async function misplacedElements(page, types) {
+    return page.evaluate(
+        ([diagram, kinds]) => {
+            const canvas = document.querySelector(`${diagram} > svg`).getBoundingClientRect();
+            const wrong = [];
+            const counts = {};
+            for (const type of kinds) {
+                const elements = [...document.querySelectorAll(`${diagram} [data-svg-metadata-type="${type}"]`)];
+                counts[type] = elements.length;
+                for (const e of elements) {
+                    const r = e.getBoundingClientRect();
+                    const id = e.id.replace(/^bgml-diagram_/, '');
+                    if (![r.left, r.top, r.width, r.height].every(Number.isFinite)) {
+                        wrong.push(`${id}: not finite ${JSON.stringify(r)}`);
+                    } else if (r.width <= 0 || r.height <= 0) {
+                        wrong.push(`${id}: empty ${JSON.stringify(r)}`);
+                    } else if (r.left < canvas.left - 0.5 || r.top < canvas.top - 0.5 || r.right > canvas.right + 0.5 || r.bottom > canvas.bottom + 0.5) {
+                        wrong.push(`${id}: (${r.left}, ${r.top})–(${r.right}, ${r.bottom}) outside the canvas (${canvas.left}, ${canvas.top})–(${canvas.right}, ${canvas.bottom})`);
+                    }
+                }
+            }
+            // a NaN anywhere in a transform hides whatever is below it (a NaN viewport hides the whole diagram)
+            for (const e of document.querySelectorAll(`${diagram} [transform]`)) {
+                if (/NaN|Infinity/.test(e.getAttribute('transform'))) {
+                    wrong.push(`${e.id || e.tagName}: transform ${e.getAttribute('transform')}`);
+                }
+            }
+            return { wrong, counts };
+        },
+        [DIAGRAM, types]
+    );
 }

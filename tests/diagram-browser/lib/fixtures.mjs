@@ -1,8 +1,9 @@
 // Models for the browser tests, copied into a fresh temporary folder so the examples are never touched.
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from './studio.mjs';
+import { bgml, repoRoot } from './studio.mjs';
 
 export function tempDir(prefix = 'bgml-diagram-test-') {
     const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -106,5 +107,26 @@ export function writeTinyOmniOrbModel(dir, name = 'tiny.bgml') {
 </bgml:BenchmarkModel>
 `
     );
+    return file;
+}
+
+/**
+ * The README's main job in small: `bgml run roundtrip.bgml --target omniorb` on a copy of examples/roundtrip.bgml,
+ * which generates, builds, measures and annotates the copy with the run's results. Only the sample counts are cut
+ * (to `samples` per metric, warm-up to a tenth of it) so that the run takes seconds; everything else is the example.
+ * Returns the annotated model's path.
+ */
+export function runRoundtripOnOmniOrb(dir, samples = 2000, name = 'roundtrip.bgml') {
+    const source = readFileSync(join(repoRoot, 'examples', 'roundtrip.bgml'), 'utf8');
+    const model = source
+        .replace(/ samples="\d+"/g, ` samples="${samples}"`)
+        .replace(/ warmupIterations="\d+"/g, ` warmupIterations="${Math.max(1, Math.floor(samples / 10))}"`);
+    const file = join(dir, name);
+    writeFileSync(file, model);
+    execFileSync(bgml, ['run', name, '--target', 'omniorb', '--out', 'benchmark'], {
+        cwd: dir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 600_000
+    });
     return file;
 }

@@ -3,6 +3,7 @@ import {
     ConsoleLogger,
     ContainerConfiguration,
     EdgeCreationTool,
+    FitToScreenCommand,
     FeatureModule,
     GCompartment,
     GCompartmentView,
@@ -18,6 +19,7 @@ import {
     ToolPalette,
     bindOrRebind,
     configureActionHandler,
+    configureCommand,
     configureDefaultModelElements,
     configureModelElement,
     editLabelFeature,
@@ -28,6 +30,8 @@ import { BgmlEdgeCreationTool } from './diagram/edge-creation';
 import { BgmlContainerManager } from './diagram/metric-drop';
 import { BgmlToolPalette } from './diagram/tool-palette';
 import { BgmlBadge, BgmlEdge, BgmlNode, BgmlPort } from './diagram/model';
+import { MoveNodesCommand } from './diagram/move-nodes';
+import { BgmlFitToScreenCommand } from './diagram/viewport';
 import { BgmlBadgeLabelView, BgmlEdgeView, BgmlNodeView, BgmlPortView, ProblemClassPostprocessor } from './diagram/views';
 import { DiagramState } from './host/diagram-state';
 import { NoticeBar } from './panels/notice-bar';
@@ -36,6 +40,7 @@ import { PropertyPanel } from './panels/property-panel';
 import { ResultsPanel } from './panels/results-panel';
 import { Toolbar } from './panels/toolbar';
 import {
+    MoveNodesAction,
     RunAvailableAction,
     RunProgressAction,
     SetProblemsAction,
@@ -77,6 +82,10 @@ export const bgmlElementsModule = new FeatureModule(
         bind(BgmlContainerManager).toSelf().inSingletonScope();
         rebind(TYPES.IContainerManager).toService(BgmlContainerManager);
         bind(ProblemClassPostprocessor).toSelf().inSingletonScope();
+        // fit to screen counts labels on edges where they are drawn (Sprotty's command made the viewport NaN)
+        bindOrRebind(context, FitToScreenCommand).to(BgmlFitToScreenCommand);
+        // a move answers with what moved, applied to the diagram the client has (PROTOCOL.md)
+        configureCommand(context, MoveNodesCommand);
         bind(TYPES.IVNodePostprocessor).toService(ProblemClassPostprocessor);
     },
     { featureId: Symbol('bgmlElements') }
@@ -91,6 +100,7 @@ export const bgmlPanelsModule = new FeatureModule(
         configureActionHandler(context, RunAvailableAction.KIND, Toolbar);
         configureActionHandler(context, RunProgressAction.KIND, Toolbar);
         configureActionHandler(context, SetPropertiesAction.KIND, PropertyPanel);
+        configureActionHandler(context, MoveNodesAction.KIND, PropertyPanel);
         configureActionHandler(context, SetProblemsAction.KIND, ProblemsPanel);
         configureActionHandler(context, SetMarkersAction.KIND, ProblemsPanel);
         configureActionHandler(context, SetRunsAction.KIND, ResultsPanel);
@@ -99,6 +109,7 @@ export const bgmlPanelsModule = new FeatureModule(
         configureActionHandler(context, StatusAction.KIND, NoticeBar);
         configureActionHandler(context, SetModelAction.KIND, DiagramState);
         configureActionHandler(context, UpdateModelAction.KIND, DiagramState);
+        configureActionHandler(context, MoveNodesAction.KIND, DiagramState);
 
         bind(TYPES.ISelectionListener).toService(PropertyPanel);
         bind(TYPES.ISelectionListener).toService(ResultsPanel);

@@ -1,5 +1,6 @@
 import {
     Args,
+    Bounds,
     EditableLabel,
     GChildElement,
     GEdge,
@@ -7,6 +8,7 @@ import {
     GModelElement,
     GPort,
     Nameable,
+    Point,
     RectangularNode,
     WithEditableLabel,
     argsFeature,
@@ -87,7 +89,24 @@ export class BgmlPort extends GPort implements Nameable, WithEditableLabel {
     }
 }
 
-export class BgmlEdge extends GEdge {}
+/**
+ * A connection. The server sends no routing points: the router draws it straight from port to port. GLSP's edge maps
+ * its children's coordinates through the bounds of its routing points, which are NaN when there are none; an edge
+ * without any draws in its parent's coordinates, so it maps nothing then (as Sprotty's own edge does).
+ */
+export class BgmlEdge extends GEdge {
+    override localToParent(point: Point | Bounds): Bounds {
+        return this.routingPoints.length > 0 ? super.localToParent(point) : asBounds(point);
+    }
+
+    override parentToLocal(point: Point | Bounds): Bounds {
+        return this.routingPoints.length > 0 ? super.parentToLocal(point) : asBounds(point);
+    }
+}
+
+function asBounds(point: Point | Bounds): Bounds {
+    return Bounds.is(point) ? point : { x: point.x, y: point.y, width: -1, height: -1 };
+}
 
 /**
  * A metric badge (`METRIC#badge`) or an option label (`ENTITY#option/CONFIGURATION`): selectable on its own, so a

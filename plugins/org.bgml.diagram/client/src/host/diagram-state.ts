@@ -1,11 +1,12 @@
 import { Action, EditorContextService, IActionHandler, IDiagramStartup, SetModelAction, UpdateModelAction } from '@eclipse-glsp/client';
 import { inject, injectable, postConstruct } from 'inversify';
 import { BGML_SHELL, ShellElements } from '../panels/shell';
+import { MoveNodesAction } from '../protocol/bgml-actions';
 
 /**
  * Publishes the diagram's state on the shell element for hosts and tests: `data-state` (loading, ready) and
- * `data-revision`, counted up after each model from the server (set or update) has been drawn; selection and hover
- * feedback do not count. `data-selection` is a JSON array of the selected elements' ids.
+ * `data-revision`, counted up after each model from the server (set, update, or the nodes a move shifted) has been
+ * drawn; selection and hover feedback do not count. `data-selection` is a JSON array of the selected elements' ids.
  */
 @injectable()
 export class DiagramState implements IDiagramStartup, IActionHandler {
@@ -40,7 +41,7 @@ export class DiagramState implements IDiagramStartup, IActionHandler {
     }
 
     handle(action: Action): void {
-        if (action.kind === SetModelAction.KIND || action.kind === UpdateModelAction.KIND) {
+        if (action.kind === SetModelAction.KIND || action.kind === UpdateModelAction.KIND || action.kind === MoveNodesAction.KIND) {
             this.pendingServerModel = true;
         }
     }

@@ -1,6 +1,6 @@
 import { Action, EditorContextService, GModelRoot, IActionDispatcher, IActionHandler, ISelectionListener, TYPES } from '@eclipse-glsp/client';
 import { inject, injectable, postConstruct } from 'inversify';
-import { ApplyPropertyOperation, PropertyDescriptor, RequestPropertiesAction, SetPropertiesAction } from '../protocol/bgml-actions';
+import { ApplyPropertyOperation, MoveNodesAction, PropertyDescriptor, RequestPropertiesAction, SetPropertiesAction } from '../protocol/bgml-actions';
 import { ROOT_ID } from '../protocol/element-types';
 import { BGML_SHELL, ShellElements, el } from './shell';
 
@@ -19,6 +19,8 @@ export class PropertyPanel implements IActionHandler, ISelectionListener {
     protected elementId: string | undefined;
     /** The shown element is not drawn in the diagram (opened from a link). */
     protected detached = false;
+    /** The next model change is a move: no property changed, so the sheet is not asked for again. */
+    protected moving = false;
     protected body: HTMLElement;
     protected heading: HTMLElement;
 
@@ -63,7 +65,12 @@ export class PropertyPanel implements IActionHandler, ISelectionListener {
     }
 
     protected refresh(root: Readonly<GModelRoot>): void {
-        if (!this.elementId) {
+        // the empty root set before the session is up: the server could not answer a request yet
+        if (!this.elementId || root.id !== ROOT_ID) {
+            return;
+        }
+        if (this.moving) {
+            this.moving = false;
             return;
         }
         if (!this.detached && !root.index.getById(this.elementId)) {
@@ -74,6 +81,10 @@ export class PropertyPanel implements IActionHandler, ISelectionListener {
     }
 
     handle(action: Action): void {
+        if (action.kind === MoveNodesAction.KIND) {
+            this.moving = true;
+            return;
+        }
         if (action.kind === SetPropertiesAction.KIND) {
             const set = action as SetPropertiesAction;
             if (set.elementId !== this.elementId) {

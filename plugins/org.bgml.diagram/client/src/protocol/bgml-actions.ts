@@ -157,3 +157,22 @@ export namespace ShowNoticeAction {
         return { kind: KIND, severity, message };
     }
 }
+
+/** Server → client after a move that only shifted nodes: what moved, instead of the whole diagram (`updateModel`). */
+export interface NodeMove {
+    elementId: string;
+    x: number;
+    y: number;
+}
+export interface LabelOffset {
+    elementId: string;
+    offset: number;
+}
+export interface MoveNodesAction extends Action {
+    kind: typeof MoveNodesAction.KIND;
+    moves: NodeMove[];
+    labels: LabelOffset[];
+}
+export namespace MoveNodesAction {
+    export const KIND = 'bgmlMoveNodes';
+}

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import {
     ApplyPropertyOperation,
+    MoveNodesAction,
     RequestPropertiesAction,
     RunAction,
     RunAvailableAction,
@@ -54,7 +55,8 @@ test('every custom action kind of the client is in PROTOCOL.md', () => {
         SetProblemsAction.KIND,
         SetRunsAction.KIND,
         RunProgressAction.KIND,
-        RunAvailableAction.KIND
+        RunAvailableAction.KIND,
+        MoveNodesAction.KIND
     ];
     assert.deepEqual(kinds.filter(k => !inBackticks(k)), []);
 });

@@ -2,8 +2,11 @@ package org.bgml.diagram;
 
 import java.nio.file.Path;
 
+import org.bgml.diagram.glsp.BgmlDiagnostics;
 import org.bgml.diagram.glsp.BgmlModelState;
+import org.bgml.diagram.glsp.TimedGModelFactory;
 import org.bgml.diagram.gmodel.BgmlGModelFactory;
+import org.bgml.diagram.layout.BgmlLayoutEngine;
 import org.bgml.diagram.layout.LayoutStore;
 import org.bgml.model.BenchmarkModel;
 
@@ -17,7 +20,7 @@ public final class DiagramBenchmark {
         BgmlModelState state = new BgmlModelState();
         state.init();
         state.open(Path.of(model.getName() + ".bgml"), model, new LayoutStore());
-        new BgmlGModelFactory(state).createGModel();
+        new TimedGModelFactory(state, new BgmlGModelFactory(state, new BgmlDiagnostics(state), new BgmlLayoutEngine(state))).createGModel();
         return state.getTimings();
     }
 }

@@ -12,6 +12,7 @@ import org.bgml.diagram.handler.DeleteHandler;
 import org.bgml.diagram.handler.LayoutHandler;
 import org.bgml.diagram.handler.NameValidator;
 import org.bgml.diagram.handler.RenameHandler;
+import org.bgml.diagram.layout.BgmlLayoutEngine;
 import org.eclipse.glsp.server.actions.ActionHandler;
 import org.eclipse.glsp.server.di.DiagramModule;
 import org.eclipse.glsp.server.di.MultiBinding;
@@ -23,11 +24,14 @@ import org.eclipse.glsp.server.features.core.model.SourceModelStorage;
 import org.eclipse.glsp.server.features.directediting.LabelEditValidator;
 import org.eclipse.glsp.server.features.toolpalette.ToolPaletteItemProvider;
 import org.eclipse.glsp.server.features.validation.ModelValidator;
+import org.eclipse.glsp.server.layout.LayoutEngine;
 import org.eclipse.glsp.server.model.GModelState;
 import org.eclipse.glsp.server.operations.CompoundOperationHandler;
 import org.eclipse.glsp.server.operations.OperationHandler;
 
-/** The table of contents of the BGML diagram: every handler, validator and provider of a session. */
+import com.google.inject.Singleton;
+
+/** The table of contents of the BGML diagram: every handler, service, validator and provider of a session. */
 public class BgmlDiagramModule extends DiagramModule {
     @Override
     public String getDiagramType() {
@@ -38,6 +42,10 @@ public class BgmlDiagramModule extends DiagramModule {
     protected void configureBase() {
         super.configureBase();
         bind(ModelSubmissionHandler.class).to(BgmlModelSubmissionHandler.class);
+        // the services the diagram is built with, one of each per session
+        bind(BgmlGModelFactory.class).in(Singleton.class);
+        bind(BgmlDiagnostics.class).in(Singleton.class);
+        bind(BgmlLayoutEngine.class).in(Singleton.class);
     }
 
     @Override
@@ -57,7 +65,12 @@ public class BgmlDiagramModule extends DiagramModule {
 
     @Override
     protected Class<? extends GModelFactory> bindGModelFactory() {
-        return BgmlGModelFactory.class;
+        return TimedGModelFactory.class;
+    }
+
+    @Override
+    protected Class<? extends LayoutEngine> bindLayoutEngine() {
+        return BgmlLayoutEngine.class;
     }
 
     @Override

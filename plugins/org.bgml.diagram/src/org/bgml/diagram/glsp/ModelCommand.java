@@ -9,19 +9,32 @@ import org.eclipse.emf.ecore.change.util.ChangeRecorder;
 
 /**
  * An edit of the EMF model (and of the layout beside it), recorded while it runs so that undo and redo replay the
- * recorded change: the same idea as EMF's ChangeCommand, which lives in emf.edit, a bundle we do not ship.
+ * recorded change: the same idea as EMF's ChangeCommand, which lives in emf.edit, a bundle we do not ship. An edit of
+ * the layout alone ({@link #layoutOnly}) records no model change: recording attaches to every object of the model,
+ * which costs a move on the 1,000-component model more than the move itself.
  */
 public final class ModelCommand extends AbstractCommand {
     private final BgmlModelState state;
     private final Runnable change;
+    private final boolean recordsModel;
     private ChangeDescription description;
     private Map<String, LayoutStore.Bounds> layoutBefore;
     private Map<String, LayoutStore.Bounds> layoutAfter;
 
     public ModelCommand(BgmlModelState state, String label, Runnable change) {
+        this(state, label, change, true);
+    }
+
+    private ModelCommand(BgmlModelState state, String label, Runnable change, boolean recordsModel) {
         super(label);
         this.state = state;
         this.change = change;
+        this.recordsModel = recordsModel;
+    }
+
+    /** An edit that changes only the layout (node places and sizes), never the model. */
+    public static ModelCommand layoutOnly(BgmlModelState state, String label, Runnable change) {
+        return new ModelCommand(state, label, change, false);
     }
 
     @Override
@@ -32,6 +45,11 @@ public final class ModelCommand extends AbstractCommand {
     @Override
     public void execute() {
         layoutBefore = state.getLayout().snapshot();
+        if (!recordsModel) {
+            change.run();
+            layoutAfter = state.getLayout().snapshot();
+            return;
+        }
         ChangeRecorder recorder = new ChangeRecorder(state.getModel());
         try {
             change.run();
@@ -44,13 +62,17 @@ public final class ModelCommand extends AbstractCommand {
 
     @Override
     public void undo() {
-        description.applyAndReverse();
+        if (description != null) {
+            description.applyAndReverse();
+        }
         state.getLayout().restore(layoutBefore);
     }
 
     @Override
     public void redo() {
-        description.applyAndReverse();
+        if (description != null) {
+            description.applyAndReverse();
+        }
         state.getLayout().restore(layoutAfter);
     }
 }

@@ -11,9 +11,11 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.bgml.diagram.BgmlTypes;
+import org.bgml.diagram.actions.MoveNodesAction;
 import org.bgml.diagram.glsp.BgmlModelState;
 import org.bgml.diagram.glsp.Viewpoint;
-import org.bgml.diagram.layout.AutoLayout;
+import org.bgml.diagram.glsp.BgmlDiagnostics;
+import org.bgml.diagram.layout.BgmlLayoutEngine;
 import org.bgml.diagram.layout.LayoutStore;
 import org.bgml.model.Assembly;
 import org.bgml.model.BenchmarkModel;
@@ -37,7 +39,6 @@ import org.bgml.model.ResultSet;
 import org.bgml.model.Server;
 import org.bgml.model.io.ElementPaths;
 import org.bgml.validation.ModelDiagnostic;
-import org.bgml.validation.ModelValidator;
 import org.bgml.validation.Severity;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.glsp.graph.GArgumentable;
@@ -61,40 +62,46 @@ import com.google.inject.Singleton;
 
 /**
  * Builds the diagram from the EMF model for the current viewpoint: entities as nodes with their ports on the
- * border, connections as edges, and per layer the metric badges, option labels or result labels. It also runs the
- * validator, since markers and the error/warning classes come from the same diagnostics. Ids are element paths.
+ * border, connections as edges, and per layer the metric badges, option labels or result labels, with the
+ * error/warning classes of the model's diagnostics. It only builds: the diagnostics come from the validation service
+ * ({@link BgmlDiagnostics}) and the node places from the layout engine ({@link BgmlLayoutEngine}); what a build costs
+ * is recorded by {@link org.bgml.diagram.glsp.TimedGModelFactory}. Ids are element paths.
  */
 @Singleton
 public class BgmlGModelFactory implements GModelFactory {
     @Inject
     protected BgmlModelState state;
+    @Inject
+    protected BgmlDiagnostics diagnostics;
+    @Inject
+    protected BgmlLayoutEngine layout;
 
     private final Map<EObject, String> ids = new IdentityHashMap<>();
 
     public BgmlGModelFactory() {
     }
 
-    /** Outside a GLSP session (benchmarks): builds diagrams of {@code state}. */
-    public BgmlGModelFactory(BgmlModelState state) {
+    /** Outside a GLSP session (benchmarks): builds diagrams of {@code state} with these services. */
+    public BgmlGModelFactory(BgmlModelState state, BgmlDiagnostics diagnostics, BgmlLayoutEngine layout) {
         this.state = state;
+        this.diagnostics = diagnostics;
+        this.layout = layout;
     }
     private final Map<String, GModelElement> elements = new HashMap<>();
-    /** Counts the model's changes, so that a diagram rebuilt for an unchanged model reuses the last validation. */
-    private final ChangeCounter changes = new ChangeCounter();
     /** The option labels of each configuration in the configuration viewpoint, to flag its constraint violations. */
     private final Map<Configuration, List<GLabel>> optionLabels = new IdentityHashMap<>();
     /** How far an edge's label keeps from the edge, and from the nodes it is lifted clear of. */
     private static final double EDGE_LABEL_GAP = 6;
     /** The labels on edges (metric badges, results) with their offset from the edge before lifting clear of nodes. */
     private final Map<GLabel, Double> edgeLabels = new IdentityHashMap<>();
-    private BenchmarkModel watched;
-    private long validatedAt = -1;
     /** What the latest full build was made of, so that a move can patch that diagram instead of building a new one. */
     private Built built;
     /** How many diagrams were built anew (not just moved); markers only change with a new build. */
     private long fullBuilds;
     /** The nodes of top-level entities in the latest diagram, by layout key (element path). */
     private final Map<String, GNode> topNodes = new HashMap<>();
+    /** What the latest update changed when it only moved nodes; null after a full build or once taken. */
+    private MoveNodesAction lastMove;
 
     /** The inputs of a full build besides the layout: a move changes none of them. */
     private record Built(GGraph root, BenchmarkModel model, long changes, List<ModelDiagnostic> diagnostics, Viewpoint viewpoint,
@@ -103,6 +110,7 @@ public class BgmlGModelFactory implements GModelFactory {
 
     @Override
     public void createGModel() {
+        lastMove = null;
         if (moveOnly()) {
             return;
         }
@@ -114,25 +122,8 @@ public class BgmlGModelFactory implements GModelFactory {
         optionLabels.clear();
         edgeLabels.clear();
 
-        long t0 = System.nanoTime();
-        if (model != watched) {
-            if (watched != null) {
-                watched.eAdapters().remove(changes);
-            }
-            model.eAdapters().add(changes);
-            watched = model;
-            validatedAt = -1;
-        }
-        // a move, a viewpoint or run choice leaves the model as it was: its diagnostics still hold
-        List<ModelDiagnostic> diagnostics = state.getDiagnostics();
-        if (validatedAt != changes.count || diagnostics == null) {
-            diagnostics = new ModelValidator().validate(model);
-            state.setDiagnostics(diagnostics);
-            validatedAt = changes.count;
-        }
-        long t1 = System.nanoTime();
-        AutoLayout.ensure(model, state.getLayout());
-        long t2 = System.nanoTime();
+        List<ModelDiagnostic> diagnostics = this.diagnostics.current();
+        layout.ensurePlaced();
 
         GGraph graph = new GGraphBuilder().id(ROOT_ID).addCssClass(CSS_VIEWPOINT + state.getViewpoint().id()).build();
         graph.getArgs().put("modelName", model.getName() == null ? "" : model.getName());
@@ -145,26 +136,21 @@ public class BgmlGModelFactory implements GModelFactory {
         if (state.isShowDeployment()) {
             addProcesses(graph, model);
         }
-        int nodes = 0;
         for (Entity e : model.getEntities()) {
             String key = ElementPaths.pathOf(e);
             GNode node = entityNode(e, state.getLayout().get(key), collocation);
             topNodes.put(key, node);
             graph.getChildren().add(node);
-            nodes++;
             if (e instanceof Assembly a) {
                 for (Component c : a.getComponents()) {
                     node.getChildren().add(entityNode(c, state.getLayout().get(ElementPaths.pathOf(c)), collocation));
-                    nodes++;
                 }
             }
         }
-        int edges = 0;
         for (Connection c : model.getConnections()) {
             GEdge edge = edge(c);
             if (edge != null) {
                 graph.getChildren().add(edge);
-                edges++;
             }
         }
         if (state.getViewpoint() == Viewpoint.METRIC) {
@@ -178,14 +164,8 @@ public class BgmlGModelFactory implements GModelFactory {
         addDiagnosticClasses(diagnostics);
         state.updateRoot(graph);
         fullBuilds++;
-        built = new Built(graph, model, changes.count, diagnostics, state.getViewpoint(), state.isShowDeployment(), state.getRunId(),
-                state.getMetric(), state.getLayout().snapshot());
-        long t3 = System.nanoTime();
-        state.getTimings().validateNanos = t1 - t0;
-        state.getTimings().layoutNanos = t2 - t1;
-        state.getTimings().gmodelNanos = t3 - t2;
-        state.getTimings().nodes = nodes;
-        state.getTimings().edges = edges;
+        built = new Built(graph, model, this.diagnostics.changeCount(), diagnostics, state.getViewpoint(), state.isShowDeployment(),
+                state.getRunId(), state.getMetric(), state.getLayout().snapshot());
     }
 
     /**
@@ -195,13 +175,12 @@ public class BgmlGModelFactory implements GModelFactory {
      */
     private boolean moveOnly() {
         Built b = built;
-        if (b == null || state.getRoot() != b.root() || state.getModel() != b.model() || changes.count != b.changes()
+        if (b == null || state.getRoot() != b.root() || state.getModel() != b.model() || diagnostics.changeCount() != b.changes()
                 || state.getDiagnostics() != b.diagnostics() || state.getViewpoint() != b.viewpoint()
                 || state.isShowDeployment() || b.showDeployment() || !state.getRunId().equals(b.runId())
                 || !state.getMetric().equals(b.metric())) {
             return false;
         }
-        long t0 = System.nanoTime();
         Map<String, LayoutStore.Bounds> now = state.getLayout().snapshot();
         if (!now.keySet().equals(b.layout().keySet())) {
             return false;
@@ -221,17 +200,26 @@ public class BgmlGModelFactory implements GModelFactory {
         if (moved.isEmpty()) {
             return false; // nothing moved: a reload or a refresh builds anew
         }
+        List<MoveNodesAction.Move> moves = new ArrayList<>();
         for (Map.Entry<String, LayoutStore.Bounds> e : moved) {
             GNode node = topNodes.get(e.getKey());
             node.getPosition().setX(e.getValue().x());
             node.getPosition().setY(e.getValue().y());
+            moves.add(new MoveNodesAction.Move(node.getId(), e.getValue().x(), e.getValue().y()));
         }
-        placeEdgeLabels();
+        lastMove = new MoveNodesAction(moves, placeEdgeLabels());
         built = new Built(b.root(), b.model(), b.changes(), b.diagnostics(), b.viewpoint(), false, b.runId(), b.metric(), now);
-        state.getTimings().validateNanos = 0;
-        state.getTimings().layoutNanos = 0;
-        state.getTimings().gmodelNanos = System.nanoTime() - t0;
         return true;
+    }
+
+    /**
+     * When the latest {@link #createGModel()} only moved nodes in the diagram built before, what it changed (for the
+     * client to patch its diagram); null after a full build. Taken once.
+     */
+    public MoveNodesAction takeMove() {
+        MoveNodesAction move = lastMove;
+        lastMove = null;
+        return move;
     }
 
     /** Counts the diagrams built anew; a move that only shifted nodes in the current diagram does not count. */
@@ -282,7 +270,7 @@ public class BgmlGModelFactory implements GModelFactory {
     }
 
     private GNode entityNode(Entity e, LayoutStore.Bounds bounds, Map<Entity, Integer> collocation) {
-        double[] size = AutoLayout.size(e, state.getLayout());
+        double[] size = layout.size(e);
         GNode node = new GNodeBuilder(typeOf(e))
                 .position(bounds == null ? 0 : bounds.x(), bounds == null ? 0 : bounds.y())
                 .size(size[0], size[1]).build();
@@ -506,9 +494,11 @@ public class BgmlGModelFactory implements GModelFactory {
      * Lifts the labels of mostly horizontal edges clear of the two nodes the edge joins: the result above both node
      * boxes, the metric badges below them. Two nodes placed close side by side put an edge's midpoint between or over
      * their bodies, where a label at the usual small offset would cover their names and ports. Steep edges keep their
-     * labels beside them (GLSP puts a top or bottom label beside a mostly vertical segment).
+     * labels beside them (GLSP puts a top or bottom label beside a mostly vertical segment). Returns the labels whose
+     * offset changed.
      */
-    private void placeEdgeLabels() {
+    private List<MoveNodesAction.LabelOffset> placeEdgeLabels() {
+        List<MoveNodesAction.LabelOffset> changed = new ArrayList<>();
         edgeLabels.forEach((label, base) -> {
             double offset = base;
             if (label.getParent() instanceof GEdge edge) {
@@ -521,8 +511,12 @@ public class BgmlGModelFactory implements GModelFactory {
                             new double[][] { slice(source), slice(target) });
                 }
             }
-            label.getEdgePlacement().setOffset(offset);
+            if (label.getEdgePlacement().getOffset() != offset) {
+                label.getEdgePlacement().setOffset(offset);
+                changed.add(new MoveNodesAction.LabelOffset(label.getId(), offset));
+            }
         });
+        return changed;
     }
 
     /** A port's centre and its node's box in diagram coordinates: {cx, cy, x, y, width, height}; null if not drawn. */
@@ -660,19 +654,6 @@ public class BgmlGModelFactory implements GModelFactory {
                 box.getArgs().put("node", node.getName() == null ? "" : node.getName());
                 box.getChildren().add(label(id + NAME_SUFFIX, LABEL_NAME, node.getName() + " / " + p.getName(), 6, 4));
                 graph.getChildren().add(box);
-            }
-        }
-    }
-
-    /** Counts every change anywhere in the model (adding, removing or setting anything). */
-    private static final class ChangeCounter extends org.eclipse.emf.ecore.util.EContentAdapter {
-        long count;
-
-        @Override
-        public void notifyChanged(org.eclipse.emf.common.notify.Notification n) {
-            super.notifyChanged(n);
-            if (!n.isTouch()) {
-                count++;
             }
         }
     }

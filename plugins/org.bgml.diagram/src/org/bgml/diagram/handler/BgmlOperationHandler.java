@@ -40,6 +40,11 @@ public abstract class BgmlOperationHandler<O extends Operation> implements Opera
         return Optional.of(new ModelCommand(state, label, change));
     }
 
+    /** An edit of the layout alone (node places and sizes): undoable like any edit, without recording the model. */
+    protected Optional<Command> editLayout(String label, Runnable change) {
+        return Optional.of(ModelCommand.layoutOnly(state, label, change));
+    }
+
     /** Refuses an edit: the client shows the message (a standard GLSP {@code message} action, severity ERROR). */
     protected Optional<Command> refuse(String message) {
         dispatcher.get().dispatch(MessageActionUtil.error(message));

@@ -18,7 +18,7 @@ public class ChangeBoundsHandler extends BgmlOperationHandler<ChangeBoundsOperat
 
     @Override
     public Optional<Command> createCommand(ChangeBoundsOperation op) {
-        return edit("Move", () -> {
+        return editLayout("Move", () -> {
             for (ElementAndBounds b : op.getNewBounds()) {
                 EObject o = ModelElements.resolve(state.getModel(), b.getElementId());
                 if (!(o instanceof Entity e)) {

@@ -20,7 +20,6 @@ import org.eclipse.glsp.server.websocket.GLSPConfigurator;
 import org.eclipse.glsp.server.websocket.GLSPServerEndpoint;
 import org.eclipse.glsp.server.websocket.WebsocketModule;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
-import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.ee10.websocket.jakarta.server.config.JakartaWebSocketServletContainerInitializer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -103,7 +102,7 @@ public final class DiagramServer implements AutoCloseable {
 
             ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
             context.setContextPath("/");
-            context.addServlet(new ServletHolder("client", new StaticFiles(clientDir)), "/*");
+            StaticFiles.serve(context, clientDir);
             // the open sessions by file, for an editor in this JVM that shows them (DiagramSessions)
             DiagramSessions sessions = new DiagramSessions();
             ServerModule serverModule = new ServerModule().configureDiagramModule(new BgmlDiagramModule(),

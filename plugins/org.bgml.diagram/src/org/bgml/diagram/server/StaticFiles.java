@@ -1,64 +1,59 @@
 package org.bgml.diagram.server;
 
-import java.io.IOException;
-import java.nio.file.Files;
+import java.net.URISyntaxException;
+import java.net.URL;
 import java.nio.file.Path;
-import java.util.Map;
 
-import jakarta.servlet.http.HttpServlet;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
+import org.eclipse.jetty.ee10.servlet.DefaultServlet;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.util.resource.Resource;
+import org.eclipse.jetty.util.resource.ResourceFactory;
+import org.eclipse.jetty.util.resource.URLResourceFactory;
 
 /**
- * Serves the built diagram client (index.html and its assets) from one folder, and nothing outside it; without a
- * folder, from the {@code client/dist/} resources packaged in this bundle.
+ * The built diagram client (index.html and its assets), served by Jetty's {@link DefaultServlet}: content types,
+ * path normalisation and the refusal of anything outside the folder are Jetty's. The files come from one folder, or
+ * without one from the {@code client/dist/} resources packaged in this bundle.
  */
-final class StaticFiles extends HttpServlet {
-    private static final long serialVersionUID = 1L;
-    private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8", "js", "text/javascript; charset=utf-8",
-            "css", "text/css; charset=utf-8", "map", "application/json", "json", "application/json", "svg", "image/svg+xml",
-            "ttf", "font/ttf", "woff2", "font/woff2", "png", "image/png", "txt", "text/plain; charset=utf-8");
+final class StaticFiles {
     static final String PACKAGED = "client/dist/";
-    private final transient Path root;
 
-    StaticFiles(Path root) {
-        this.root = root == null ? null : root.toAbsolutePath().normalize();
+    static {
+        // inside OSGi the packaged files have bundle URLs, which Jetty reads through java.net.URL (unregistered, it
+        // would take them for file system paths)
+        for (String scheme : new String[] { "bundleresource", "bundleentry" }) {
+            ResourceFactory.registerResourceFactory(scheme, new URLResourceFactory());
+        }
     }
 
-    @Override
-    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-        String path = req.getPathInfo() == null || req.getPathInfo().equals("/") ? "index.html" : req.getPathInfo().substring(1);
-        if (root == null) {
-            servePackaged(path, resp);
-            return;
-        }
-        Path file = root.resolve(path).normalize();
-        if (!file.startsWith(root) || !Files.isRegularFile(file)) {
-            resp.sendError(404);
-            return;
-        }
-        String name = file.getFileName().toString();
-        String ext = name.substring(name.lastIndexOf('.') + 1);
-        resp.setContentType(TYPES.getOrDefault(ext, "application/octet-stream"));
-        resp.setHeader("Cache-Control", "no-store");
-        resp.setContentLengthLong(Files.size(file));
-        Files.copy(file, resp.getOutputStream());
+    private StaticFiles() {
     }
 
-    private static void servePackaged(String path, HttpServletResponse resp) throws IOException {
-        if (path.contains("..") || path.startsWith("/")) {
-            resp.sendError(404);
-            return;
+    /** Serves the client at {@code /} of {@code context}: from {@code root}, or the packaged copy when it is null. */
+    static void serve(ServletContextHandler context, Path root) {
+        Resource base = root != null ? ResourceFactory.of(context).newResource(root.toAbsolutePath().normalize()) : packaged(context);
+        if (base != null) {
+            context.setBaseResource(base);
         }
-        try (java.io.InputStream in = StaticFiles.class.getClassLoader().getResourceAsStream(PACKAGED + path)) {
-            if (in == null) {
-                resp.sendError(404, "the diagram client is not built: run `npm ci && npm run build` in plugins/org.bgml.diagram/client");
-                return;
-            }
-            String ext = path.substring(path.lastIndexOf('.') + 1);
-            resp.setContentType(TYPES.getOrDefault(ext, "application/octet-stream"));
-            resp.setHeader("Cache-Control", "no-store");
-            in.transferTo(resp.getOutputStream());
+        context.setWelcomeFiles(new String[] { "index.html" });
+        ServletHolder files = new ServletHolder("client", DefaultServlet.class);
+        files.setInitParameter("dirAllowed", "false");
+        // a rebuilt client shows at the next reload
+        files.setInitParameter("cacheControl", "no-store");
+        context.addServlet(files, "/");
+    }
+
+    private static Resource packaged(ServletContextHandler context) {
+        URL index = StaticFiles.class.getClassLoader().getResource(PACKAGED + "index.html");
+        if (index == null) {
+            return null; // not built: every file answers 404 (ClientLocation.available tells the user)
+        }
+        try {
+            String url = index.toURI().toString();
+            return ResourceFactory.of(context).newResource(java.net.URI.create(url.substring(0, url.length() - "index.html".length())));
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("the packaged diagram client has an unusable location: " + index, e);
         }
     }
 

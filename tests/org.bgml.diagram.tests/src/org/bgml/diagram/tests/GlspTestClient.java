@@ -37,7 +37,7 @@ import com.google.gson.JsonParser;
  * ({@link #properties}, {@link #row}).
  */
 final class GlspTestClient implements AutoCloseable {
-    static final List<String> CLIENT_ACTIONS = List.of("setModel", "updateModel", "setDirtyState", "setMarkers", "message", "status",
+    static final List<String> CLIENT_ACTIONS = List.of("setModel", "updateModel", "bgmlMoveNodes", "setDirtyState", "setMarkers", "message", "status",
             "bgmlSetProblems", "bgmlSetProperties", "bgmlSetRuns", "bgmlRunProgress", "bgmlRunAvailable", "setEditValidationResult",
             "setTypeHints", "setContextActions", "startProgress", "endProgress", "updateProgress", "requestBounds", "selectAll",
             "triggerNodeCreation", "triggerEdgeCreation", "setEditMode", "setPopupModel", "setViewport", "center", "fit", "select");
@@ -49,6 +49,10 @@ final class GlspTestClient implements AutoCloseable {
     private final List<JsonObject> seen = new ArrayList<>();
     private final AtomicInteger ids = new AtomicInteger();
     final String clientId = "test-" + System.nanoTime();
+    /** The diagram as the client has it: the latest setModel or updateModel, with the moves since applied. */
+    private JsonObject current;
+    /** The kind of the latest model change {@link #edit} saw: {@code updateModel} or {@code bgmlMoveNodes}. */
+    String lastUpdate;
 
     GlspTestClient(URI uri) throws Exception {
         socket = HttpClient.newHttpClient().newWebSocketBuilder().connectTimeout(WAIT).buildAsync(uri, new WebSocket.Listener() {
@@ -157,17 +161,55 @@ final class GlspTestClient implements AutoCloseable {
     JsonObject open(String sourceUri) throws Exception {
         send(Map.of("kind", "requestModel", "requestId", "req-" + ids.incrementAndGet(),
                 "options", Map.of("sourceUri", sourceUri, "diagramType", "bgml-diagram")));
-        return action("setModel").getAsJsonObject("newRoot");
+        current = action("setModel").getAsJsonObject("newRoot");
+        return current;
     }
 
     JsonObject open(Path file) throws Exception {
         return open(file.toString());
     }
 
-    /** Sends an operation and returns the root of the next updateModel. */
+    /**
+     * Sends an operation and returns the diagram after the server's answer: the root of the next updateModel, or the
+     * diagram the client had with the next bgmlMoveNodes applied (as the browser client applies it).
+     */
     JsonObject edit(Map<String, Object> operation) throws Exception {
         send(operation);
-        return action("updateModel").getAsJsonObject("newRoot");
+        JsonObject m = await(x -> "process".equals(str(x, "method"))
+                && List.of("updateModel", "bgmlMoveNodes").contains(str(x.getAsJsonObject("params").getAsJsonObject("action"), "kind")));
+        JsonObject update = m.getAsJsonObject("params").getAsJsonObject("action");
+        lastUpdate = str(update, "kind");
+        current = "updateModel".equals(lastUpdate) ? update.getAsJsonObject("newRoot") : moved(current, update);
+        return current;
+    }
+
+    /** {@code root} (a copy) with the node positions and edge label offsets of a bgmlMoveNodes. */
+    private static JsonObject moved(JsonObject root, JsonObject move) {
+        if (root == null) {
+            throw new AssertionError("bgmlMoveNodes before any model: " + move);
+        }
+        JsonObject copy = root.deepCopy();
+        Map<String, JsonObject> all = index(copy);
+        for (var e : move.getAsJsonArray("moves")) {
+            JsonObject m = e.getAsJsonObject();
+            JsonObject node = all.get(str(m, "elementId"));
+            if (node == null) {
+                throw new AssertionError("bgmlMoveNodes moves an element the client does not have: " + m);
+            }
+            JsonObject position = new JsonObject();
+            position.add("x", m.get("x"));
+            position.add("y", m.get("y"));
+            node.add("position", position);
+        }
+        for (var e : move.getAsJsonArray("labels")) {
+            JsonObject l = e.getAsJsonObject();
+            JsonObject label = all.get(str(l, "elementId"));
+            if (label == null || !label.has("edgePlacement")) {
+                throw new AssertionError("bgmlMoveNodes re-offsets no edge label the client has: " + l);
+            }
+            label.getAsJsonObject("edgePlacement").add("offset", l.get("offset"));
+        }
+        return copy;
     }
 
     /**

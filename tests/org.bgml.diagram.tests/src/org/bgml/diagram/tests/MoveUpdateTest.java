@@ -15,9 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 import com.google.gson.JsonObject;
 
 /**
- * A move only shifts nodes in the diagram the server already has (no new diagram is built): what the client gets
- * must still be the whole, current diagram, through undo and redo, resizes, moves inside an assembly and edits of
- * the model in between.
+ * A move only shifts nodes in the diagram the server already has (no new diagram is built), and the client gets only
+ * what moved ({@code bgmlMoveNodes}): the diagram it then has must still be the whole, current diagram, through undo
+ * and redo, resizes, moves inside an assembly and edits of the model in between.
  */
 class MoveUpdateTest {
     @RegisterExtension
@@ -56,11 +56,12 @@ class MoveUpdateTest {
             int elements = start.size();
 
             Map<String, JsonObject> moved = GlspTestClient.index(c.edit(move(a, ax + 37, ay + 11, aw, ah)));
+            assertEquals("bgmlMoveNodes", c.lastUpdate, "a move sends what moved, not the whole diagram");
             assertEquals(ax + 37, x(moved, a));
             assertEquals(ay + 11, y(moved, a));
             assertEquals(bx, x(moved, b), "a node that was not moved stays");
             assertEquals(by, y(moved, b));
-            assertEquals(elements, moved.size(), "the update is the whole diagram: ports, labels and edges included");
+            assertEquals(elements, moved.size(), "the client still has the whole diagram: ports, labels and edges included");
             assertEquals(start.get(a + "/rt").get("position"), moved.get(a + "/rt").get("position"), "ports move with their node");
             assertTrue(c.action("setDirtyState").get("isDirty").getAsBoolean());
 
@@ -71,9 +72,11 @@ class MoveUpdateTest {
             assertEquals(ax, x(undone, a));
             assertEquals(ay, y(undone, a));
             assertEquals(ax + 37, x(GlspTestClient.index(c.redo()), a));
+            assertEquals("bgmlMoveNodes", c.lastUpdate, "undo and redo of a move send what moved");
 
             // a resize builds the node anew: its right-hand ports sit on the new border
             Map<String, JsonObject> resized = GlspTestClient.index(c.edit(move(a, ax + 37, ay + 11, aw + 60, ah)));
+            assertEquals("updateModel", c.lastUpdate, "a resize sends the whole diagram");
             assertEquals(aw + 60, width(resized, a));
             double portX = start.get(a + "/rt").getAsJsonObject("position").get("x").getAsDouble();
             assertEquals(portX == -8 ? -8 : aw + 60 - 8, resized.get(a + "/rt").getAsJsonObject("position").get("x").getAsDouble());
