@@ -785,11 +785,17 @@ function _picocli_bgml_help() {
   local commands=""
   local flag_opts="'-h' '--help'"
   local arg_opts=""
+  local COMMAND_pos_param_args=("validate" "info" "format" "generate" "run" "benchmark" "results" "annotate" "report" "compare" "experiment" "analyze" "studio" "daemon" "completion" "help") # 0-0 values
 
   if [[ "${curr_word}" == -* ]]; then
     COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
   else
     local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "help" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 0 )); then
+      positionals=$( compReplyArray "${COMMAND_pos_param_args[@]}" )
+    fi
     local IFS=$'\n'
     COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
   fi
