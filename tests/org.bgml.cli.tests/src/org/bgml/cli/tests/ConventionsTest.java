@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.bgml.testing.RepositoryRoot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -158,9 +159,9 @@ class ConventionsTest {
             assertTrue(r.out().contains(command), "the script completes " + command);
         }
         assertTrue(r.out().contains("omniorb ace tao ciao") || r.out().contains("omniorb\" \"ace"), "it completes --target's values");
-        Path shipped = Repo.root().resolve("plugins/org.bgml.cli/completion").resolve(file);
+        Path shipped = RepositoryRoot.get().resolve("plugins/org.bgml.cli/completion").resolve(file);
         assertEquals(r.out(), Files.readString(shipped, StandardCharsets.UTF_8),
-                shipped + " is stale: write it again with `bin/bgml completion " + shell + " > " + Repo.root().relativize(shipped) + "`");
+                shipped + " is stale: write it again with `bin/bgml completion " + shell + " > " + RepositoryRoot.get().relativize(shipped) + "`");
         if (shell.equals("zsh")) {
             assertTrue(r.out().startsWith("#compdef bgml\n"), "zsh autoloads it from fpath");
         } else {
