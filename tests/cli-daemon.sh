@@ -42,10 +42,18 @@ head -c 300 roundtrip.bgml > truncated.bgml
   || fail "the run's store, report and benchmark are not in the caller's folder: $(find . -maxdepth 3 | head -20)"
 grep -q "<results" roundtrip.bgml && ok || fail "the caller's model was not annotated"
 grep -qE "^ +startup \(daemon call\) +0\.[0-9]+ s" err.txt && ok || fail "a warm call's start-up is under a second: $(grep startup err.txt)"
+! grep -q SLF4J out.txt err.txt "$XDG_RUNTIME_DIR"/bgml-*/*.log && ok || fail "SLF4J lines in the run's output or the daemon's log"
+# Help and wrong arguments come back from the daemon as from a cold call.
+"$bgml" run --help >out.txt 2>err.txt; code=$?
+[ "$code" -eq 0 ] && grep -q "^usage: bgml run " out.txt && grep -q "^example:" out.txt && [ "$(served)" = 4 ] && ok \
+  || fail "run --help through the daemon: exit $code, served $(served): $(cat out.txt err.txt | head -5)"
+"$bgml" run roundtrip.bgml --bogus >out.txt 2>err.txt; code=$?
+[ "$code" -eq 2 ] && [ "$(head -1 err.txt)" = "bgml run: unknown option --bogus" ] && [ "$(served)" = 5 ] && ok \
+  || fail "a wrong option through the daemon: exit $code, served $(served): $(cat err.txt)"
 
-BGML_UNRELATED_SETTING=1 "$bgml" validate roundtrip.bgml >/dev/null 2>&1 && [ "$(served)" = 3 ] && ok \
+BGML_UNRELATED_SETTING=1 "$bgml" validate roundtrip.bgml >/dev/null 2>&1 && [ "$(served)" = 5 ] && ok \
   || fail "a call from another environment must start its own JVM (served $(served))"
-BGML_DAEMON=off "$bgml" validate roundtrip.bgml >/dev/null 2>&1 && [ "$(served)" = 3 ] && ok \
+BGML_DAEMON=off "$bgml" validate roundtrip.bgml >/dev/null 2>&1 && [ "$(served)" = 5 ] && ok \
   || fail "BGML_DAEMON=off must bypass the daemon (served $(served))"
 
 # Ctrl-C on a run the daemon serves: the caller goes, so do the benchmark processes; the daemon stays.
@@ -65,7 +73,7 @@ if grep -q "ready " long-err.txt; then
 else
   fail "the long run started no benchmark process: $(tail -5 long-err.txt)"
 fi
-"$bgml" validate roundtrip.bgml >/dev/null 2>&1 && [ "$(served)" = 5 ] && ok || fail "the daemon serves the next call (served $(served))"
+"$bgml" validate roundtrip.bgml >/dev/null 2>&1 && [ "$(served)" = 7 ] && ok || fail "the daemon serves the next call (served $(served))"
 
 "$bgml" daemon stop >"$work/out" 2>&1 && grep -q stopping "$work/out" && ok || fail "stop: $(cat "$work/out")"
 for _ in $(seq 1 50); do ls "$XDG_RUNTIME_DIR"/bgml-*/*.sock >/dev/null 2>&1 || break; sleep 0.1; done

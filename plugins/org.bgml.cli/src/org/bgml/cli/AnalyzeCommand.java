@@ -22,6 +22,11 @@ import org.bgml.model.Experiment;
 import org.bgml.model.io.ModelFiles;
 import org.bgml.model.io.ModelLoadException;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 /**
  * {@code bgml analyze FILE --experiment NAME}: which options matter in an experiment's stored runs. Prints the main
  * effects with their tests and stars, the strongest interaction, the subset fixed with {@code --fix OPTION=LEVEL}
@@ -29,14 +34,41 @@ import org.bgml.model.io.ModelLoadException;
  * the classification tree of the worst {@code --worst PCT}% runs. {@code --adjusted} tests each factor on the response
  * less the other factors' main effects (more power with few runs). {@code --report OUT.html} also writes the HTML report.
  */
-final class AnalyzeCommand implements Command {
+@Command(name = "analyze",
+        description = "which options matter in an experiment: main effects, subsets (--fix), worst-configuration tree, HTML report",
+        footer = "  bgml analyze examples/omniorb-options-experiment.bgml --fix threadPerConnectionPolicy=0 --report a.html")
+final class AnalyzeCommand implements Subcommand {
     private static final String FIX = "--fix";
-    private static final String ADJUSTED = "--adjusted";
 
-    @Override
-    public String name() {
-        return "analyze";
-    }
+    @Parameters(paramLabel = "FILE", description = "the model that declares the experiment")
+    List<String> files = new ArrayList<>();
+
+    @Option(names = "--experiment", paramLabel = "NAME", description = "the experiment (needed when the model has more than one)")
+    String experimentName;
+
+    @Option(names = FIX, paramLabel = "OPTION=LEVEL", description = "analyse the subset with OPTION at LEVEL (repeatable, or comma-separated)")
+    List<String> fixes = new ArrayList<>();
+
+    @Option(names = "--worst", paramLabel = "PCT", description = "the share of runs the classification tree calls worst (default 10)")
+    String worstPercent;
+
+    @Option(names = "--response", paramLabel = "RESPONSE", description = "latency or throughput (default: latency)")
+    String responseName;
+
+    @Option(names = "--measurement", paramLabel = "LABEL", description = "the measurement to analyse when runs hold several")
+    String measurement;
+
+    @Option(names = "--adjusted", description = "test each factor on the response less the other factors' main effects")
+    boolean adjusted;
+
+    @Option(names = "--seed", paramLabel = "N", description = "the seed of the tree's sampling (default 1)")
+    String seedValue;
+
+    @Option(names = "--report", paramLabel = "OUT.html", description = "also write the HTML report")
+    String reportFile;
+
+    @Mixin
+    Stores stores = new Stores();
 
     @Override
     public String synopsis() {
@@ -45,54 +77,36 @@ final class AnalyzeCommand implements Command {
     }
 
     @Override
-    public String summary() {
-        return "which options matter in an experiment: main effects, subsets (--fix), worst-configuration tree, HTML report";
-    }
-
-    @Override
-    public int run(String[] args, Invocation in) throws UsageException {
+    public int run(Invocation in) throws UsageException {
         PrintStream out = in.out();
         PrintStream err = in.err();
-        List<String> rest = new ArrayList<>();
         Map<String, String> fixed = new LinkedHashMap<>();
-        boolean adjusted = false;
-        for (int i = 0; i < args.length; i++) {
-            if (args[i].equals(ADJUSTED)) {
-                adjusted = true;
-            } else if (args[i].equals(FIX)) {
-                if (i + 1 >= args.length) {
-                    throw new UsageException(FIX + " needs OPTION=LEVEL");
+        for (String fix : fixes) {
+            for (String part : fix.split(",")) {
+                int eq = part.indexOf('=');
+                if (eq <= 0 || eq == part.length() - 1) {
+                    throw new UsageException(FIX + " takes OPTION=LEVEL, got '" + part + "'");
                 }
-                for (String part : args[++i].split(",")) {
-                    int eq = part.indexOf('=');
-                    if (eq <= 0 || eq == part.length() - 1) {
-                        throw new UsageException(FIX + " takes OPTION=LEVEL, got '" + part + "'");
-                    }
-                    String option = part.substring(0, eq).trim();
-                    if (fixed.containsKey(option)) {
-                        throw new UsageException(option + " fixed twice");
-                    }
-                    fixed.put(option, part.substring(eq + 1).trim());
+                String option = part.substring(0, eq).trim();
+                if (fixed.containsKey(option)) {
+                    throw new UsageException(option + " fixed twice");
                 }
-            } else {
-                rest.add(args[i]);
+                fixed.put(option, part.substring(eq + 1).trim());
             }
         }
-        Arguments a = new Arguments(in, rest.toArray(String[]::new), "--experiment", "--worst", "--response", "--measurement", "--seed", "--report",
-                Stores.OPTION);
-        String file = a.single("model file");
+        String file = ArgumentChecks.single(files, "model file");
         Response response;
         double worst;
         long seed;
         try {
-            response = Response.parse(a.optional("--response") == null ? "latency" : a.optional("--response"));
-            worst = a.optional("--worst") == null ? 10 : Double.parseDouble(a.optional("--worst").replace("%", ""));
-            seed = a.optional("--seed") == null ? 1 : Long.parseLong(a.optional("--seed"));
+            response = Response.parse(responseName == null ? "latency" : responseName);
+            worst = worstPercent == null ? 10 : Double.parseDouble(worstPercent.replace("%", ""));
+            seed = seedValue == null ? 1 : Long.parseLong(seedValue);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e instanceof NumberFormatException ? "--worst and --seed take numbers: " + e.getMessage() : e.getMessage());
         }
         if (!(worst > 0 && worst < 100)) {
-            throw new UsageException("--worst takes a percentage above 0 and below 100, got " + a.optional("--worst"));
+            throw new UsageException("--worst takes a percentage above 0 and below 100, got " + worstPercent);
         }
         BenchmarkModel model;
         try {
@@ -101,7 +115,6 @@ final class AnalyzeCommand implements Command {
             err.println(e.describe());
             return Bgml.UNUSABLE;
         }
-        String experimentName = a.optional("--experiment");
         Experiment experiment = null;
         for (Experiment e : model.getExperiments()) {
             if (experimentName == null ? model.getExperiments().size() == 1 : experimentName.equals(e.getName())) {
@@ -116,11 +129,11 @@ final class AnalyzeCommand implements Command {
         }
         List<Factor> declared = experiment.getFactors().stream().map(f -> new Factor(f.getName(), List.copyOf(f.getLevels()))).toList();
         ConfigurationTable table;
-        try (ResultsStore store = Stores.open(a, name(), err)) {
+        try (ResultsStore store = stores.open(in, name(), err)) {
             if (store == null) {
                 return Bgml.UNUSABLE;
             }
-            table = StoreTables.read(store, experiment.getName(), declared, a.optional("--measurement"));
+            table = StoreTables.read(store, experiment.getName(), declared, measurement);
         } catch (ResultsStoreException e) {
             err.println("bgml " + name() + ": " + e.getMessage());
             return Bgml.UNUSABLE;
@@ -138,9 +151,9 @@ final class AnalyzeCommand implements Command {
             return Bgml.UNUSABLE;
         }
         AnalysisText.print(analysis, out);
-        if (a.optional("--report") != null) {
+        if (reportFile != null) {
             try {
-                Path written = AnalysisReport.write(analysis, in.path(a.optional("--report")));
+                Path written = AnalysisReport.write(analysis, in.path(reportFile));
                 out.println("report: " + written);
             } catch (IOException e) {
                 err.println("bgml " + name() + ": cannot write the report: " + e.getMessage());

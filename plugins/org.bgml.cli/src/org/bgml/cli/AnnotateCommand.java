@@ -3,6 +3,8 @@ package org.bgml.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.bgml.launcher.results.ModelAnnotator;
 import org.bgml.launcher.results.ResultsStore;
@@ -10,15 +12,29 @@ import org.bgml.launcher.results.ResultsStoreException;
 import org.bgml.launcher.results.StoredRun;
 import org.bgml.model.io.ModelLoadException;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 /**
  * {@code bgml annotate FILE --run ID}: writes a stored run into the model's results viewpoint, judged against the
  * requirements, and saves the model atomically. Exit 1 when the run failed or a requirement is broken.
  */
-final class AnnotateCommand implements Command {
-    @Override
-    public String name() {
-        return "annotate";
-    }
+@Command(name = "annotate", description = "write a stored run's measurements and verdicts into a model",
+        footer = "  bgml annotate examples/roundtrip.bgml --run RUN_ID")
+final class AnnotateCommand implements Subcommand {
+    @Parameters(paramLabel = "FILE", description = "the model to annotate (saved atomically)")
+    List<String> files = new ArrayList<>();
+
+    @Option(names = "--run", paramLabel = "ID", description = "the stored run (store id, run id or its start)")
+    String ref;
+
+    @Option(names = "--keep", paramLabel = "N", description = "keep the newest N result sets in the model")
+    String keepCount;
+
+    @Mixin
+    Stores stores = new Stores();
 
     @Override
     public String synopsis() {
@@ -26,30 +42,24 @@ final class AnnotateCommand implements Command {
     }
 
     @Override
-    public String summary() {
-        return "write a stored run's measurements and verdicts into a model";
-    }
-
-    @Override
-    public int run(String[] args, Invocation in) throws UsageException {
+    public int run(Invocation in) throws UsageException {
         PrintStream out = in.out();
         PrintStream err = in.err();
-        Arguments a = new Arguments(in, args, "--run", "--keep", Stores.OPTION);
-        Path file = in.path(a.single("model file"));
-        String ref = a.required("--run");
+        Path file = in.path(ArgumentChecks.single(files, "model file"));
+        ArgumentChecks.required(ref, "--run");
         int keep = 0;
-        if (a.optional("--keep") != null) {
+        if (keepCount != null) {
             try {
-                keep = Integer.parseInt(a.optional("--keep"));
+                keep = Integer.parseInt(keepCount);
             } catch (NumberFormatException e) {
                 keep = -1;
             }
             if (keep <= 0) {
-                throw new UsageException("--keep needs a positive number of result sets to keep, got '" + a.optional("--keep") + "'");
+                throw new UsageException("--keep needs a positive number of result sets to keep, got '" + keepCount + "'");
             }
         }
         StoredRun run;
-        try (ResultsStore store = Stores.open(a, name(), err)) {
+        try (ResultsStore store = stores.open(in, name(), err)) {
             if (store == null) {
                 return Bgml.UNUSABLE;
             }

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 
 import org.bgml.cli.bench.GenerationBenchmark;
@@ -15,19 +17,45 @@ import org.bgml.model.io.ModelFiles;
 import org.bgml.model.io.ModelLoadException;
 import org.eclipse.emf.ecore.resource.Resource;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 /**
  * {@code bgml benchmark model|generate [--components N] [--repeat R] [--warmup W]}: how fast BGML loads,
  * validates and saves a large model, or generates every target for it. {@code bgml benchmark model --write FILE}
  * only writes the synthetic model (for other tools' benchmarks, e.g. the diagram's).
  */
-final class BenchmarkCommand implements Command {
+@Command(name = "benchmark",
+        description = "time load/validate/save (model) or generation per target (generate) of a synthetic model, default 1,000 components",
+        footer = "  bgml benchmark model --components 1000")
+final class BenchmarkCommand implements Subcommand {
     static final int DEFAULT_COMPONENTS = 1000;
     static final int DEFAULT_REPEAT = 5;
     static final int DEFAULT_WARMUP = 2;
 
-    @Override
-    public String name() {
-        return "benchmark";
+    @Parameters(paramLabel = "WHAT", completionCandidates = Kinds.class,
+            description = "model: load, validate and save times and heap; generate: generation time per target")
+    List<String> what = new ArrayList<>();
+
+    @Option(names = "--components", paramLabel = "N", description = "components in the synthetic model (default 1000, at least 3)")
+    String components;
+
+    @Option(names = "--repeat", paramLabel = "R", description = "measured repetitions (default 5)")
+    String repeat;
+
+    @Option(names = "--warmup", paramLabel = "W", description = "unmeasured repetitions first (default 2)")
+    String warmup;
+
+    @Option(names = "--write", paramLabel = "FILE", description = "with model: only write the synthetic model to FILE")
+    String writeFile;
+
+    static final class Kinds extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
+        Kinds() {
+            super(List.of("model", "generate"));
+        }
     }
 
     @Override
@@ -36,23 +64,17 @@ final class BenchmarkCommand implements Command {
     }
 
     @Override
-    public String summary() {
-        return "time load/validate/save (model) or generation per target (generate) of a synthetic model, default 1,000 components";
-    }
-
-    @Override
-    public int run(String[] args, Invocation in) throws UsageException {
+    public int run(Invocation in) throws UsageException {
         PrintStream out = in.out();
         PrintStream err = in.err();
-        Arguments a = new Arguments(in, args, "--components", "--repeat", "--warmup", "--write");
-        String what = a.single("benchmark (model or generate)");
+        String what = ArgumentChecks.single(this.what, "benchmark (model or generate)");
         if (!what.equals("model") && !what.equals("generate")) {
             throw new UsageException("unknown benchmark '" + what + "'; choose model or generate");
         }
-        int components = number(a, "--components", DEFAULT_COMPONENTS, SyntheticModels.MIN_COMPONENTS);
-        int repeat = number(a, "--repeat", DEFAULT_REPEAT, 1);
-        int warmup = number(a, "--warmup", DEFAULT_WARMUP, 0);
-        String write = a.optional("--write");
+        int components = number(this.components, "--components", DEFAULT_COMPONENTS, SyntheticModels.MIN_COMPONENTS);
+        int repeat = number(this.repeat, "--repeat", DEFAULT_REPEAT, 1);
+        int warmup = number(this.warmup, "--warmup", DEFAULT_WARMUP, 0);
+        String write = writeFile;
         if (write != null) {
             if (!what.equals("model")) {
                 throw new UsageException("--write goes with 'benchmark model'");
@@ -93,8 +115,7 @@ final class BenchmarkCommand implements Command {
         return Bgml.OK;
     }
 
-    private static int number(Arguments a, String option, int fallback, int minimum) throws UsageException {
-        String value = a.optional(option);
+    private static int number(String value, String option, int fallback, int minimum) throws UsageException {
         if (value == null) {
             return fallback;
         }

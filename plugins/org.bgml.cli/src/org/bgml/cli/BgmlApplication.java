@@ -7,6 +7,7 @@ import org.eclipse.equinox.app.IApplicationContext;
 public class BgmlApplication implements IApplication {
     @Override
     public Object start(IApplicationContext context) {
+        LoggingQuiet.apply();
         String[] args = (String[]) context.getArguments().get(IApplicationContext.APPLICATION_ARGS);
         int code = new Bgml(System.out, System.err).run(args == null ? new String[0] : args);
         System.out.flush();

@@ -14,15 +14,22 @@ import org.bgml.launcher.results.ResultsStoreException;
 import org.bgml.launcher.results.StoredRun;
 import org.bgml.launcher.results.Units;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
 /**
  * {@code bgml compare RUN RUN...}: the differences between stored runs, measurement by measurement, against the first
  * run, with the p-value of a two-sided Mann-Whitney U (Wilcoxon rank-sum) test and which samples it used.
  */
-final class CompareCommand implements Command {
-    @Override
-    public String name() {
-        return "compare";
-    }
+@Command(name = "compare", description = "compare stored runs: differences and their significance (rank-sum test)",
+        footer = "  bgml compare RUN_A RUN_B")
+final class CompareCommand implements Subcommand {
+    @Parameters(paramLabel = "RUN", description = "stored runs (store id, run id or its start); the first is the baseline")
+    List<String> refs = new ArrayList<>();
+
+    @Mixin
+    Stores stores = new Stores();
 
     @Override
     public String synopsis() {
@@ -30,24 +37,18 @@ final class CompareCommand implements Command {
     }
 
     @Override
-    public String summary() {
-        return "compare stored runs: differences and their significance (rank-sum test)";
-    }
-
-    @Override
-    public int run(String[] args, Invocation in) throws UsageException {
+    public int run(Invocation in) throws UsageException {
         PrintStream out = in.out();
         PrintStream err = in.err();
-        Arguments a = new Arguments(in, args, Stores.OPTION);
-        if (a.positional().size() < 2) {
-            throw new UsageException("compare needs at least two runs, got " + a.positional().size());
+        if (refs.size() < 2) {
+            throw new UsageException("compare needs at least two runs, got " + refs.size());
         }
         List<StoredRun> runs;
-        try (ResultsStore store = Stores.open(a, name(), err)) {
+        try (ResultsStore store = stores.open(in, name(), err)) {
             if (store == null) {
                 return Bgml.UNUSABLE;
             }
-            runs = Stores.runs(store, a.positional(), name(), err);
+            runs = Stores.runs(store, refs, name(), err);
             if (runs == null) {
                 return Bgml.UNUSABLE;
             }

@@ -6,7 +6,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,24 +19,103 @@ import org.bgml.experiment.plan.ExperimentPlan;
 import org.bgml.experiment.plan.PlannedFactor;
 import org.bgml.experiment.plan.PlannedRun;
 import org.bgml.experiment.plan.Planner;
-import org.bgml.targets.Targets;
 import org.bgml.launcher.results.RunRecord;
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.DesignKind;
 import org.bgml.model.io.ModelFiles;
 import org.bgml.model.io.ModelLoadException;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 /**
  * {@code bgml experiment plan|run|task FILE}: show an experiment's design, run it (or resume it) on an engine, or
  * run one run of it as a standalone task (what a cluster's job array runs; see plugins/org.bgml.experiment/ENGINES.md).
  */
-final class ExperimentCommand implements Command {
+@Command(name = "experiment", description = "plan an experiment's design, run or resume it, or run one of its runs as a task",
+        footer = { "  bgml experiment plan examples/omniorb-options-experiment.bgml",
+                "  bgml experiment run examples/omniorb-options-experiment.bgml --samples 2000 --resume" })
+final class ExperimentCommand implements Subcommand {
     private static final String[] DESIGN_OPTIONS = { "--design", "--strength", "--fraction", "--sample-size", "--repetitions", "--seed" };
     private static final int SHOWN = 10;
 
-    @Override
-    public String name() {
-        return "experiment";
+    @Parameters(index = "0", arity = "0..1", paramLabel = "ACTION", completionCandidates = Actions.class,
+            description = "plan: the design and a time estimate; run: every run, stored (resumable); task: one run, as a cluster job runs it;"
+                    + " cache: the built variants in the work folder")
+    String action;
+
+    @Parameters(index = "1..*", paramLabel = "FILE", description = "the model that declares the experiment")
+    List<String> files = new ArrayList<>();
+
+    @Option(names = "--experiment", paramLabel = "NAME", description = "the experiment (needed when the model has more than one)")
+    String experiment;
+
+    @Option(names = "--design", paramLabel = "DESIGN", description = "override the design: fullFactorial, fractionalFactorial, coveringArray or random")
+    String design;
+
+    @Option(names = "--strength", paramLabel = "T", description = "a covering array's strength")
+    String strength;
+
+    @Option(names = "--fraction", paramLabel = "P", description = "a fractional factorial's fraction 1/2^P")
+    String fraction;
+
+    @Option(names = "--sample-size", paramLabel = "N", description = "a random design's configurations")
+    String sampleSize;
+
+    @Option(names = "--repetitions", paramLabel = "R", description = "runs per configuration")
+    String repetitions;
+
+    @Option(names = "--seed", paramLabel = "S", description = "the seed of the design and of the run order")
+    String seed;
+
+    @Option(names = "--target", paramLabel = "T", completionCandidates = TargetIds.class,
+            description = "the middleware: ${COMPLETION-CANDIDATES} (default: omniorb)")
+    String targetId;
+
+    @Option(names = "--engine", paramLabel = "ENGINE", description = "local or slurm (default: local)")
+    String engine;
+
+    @Option(names = "--resume", description = "run: keep the stored runs of this plan, do the rest")
+    boolean resume;
+
+    @Mixin
+    Stores stores = new Stores();
+
+    @Option(names = "--work", paramLabel = "DIR", description = "the work folder (default: .bgml/experiments/MODEL)")
+    String work;
+
+    @Option(names = "--samples", paramLabel = "N", description = "override every metric's sample count")
+    String samples;
+
+    @Option(names = "--synthetic", paramLabel = "SPEC", description = "simulated runs instead of real ones (for trying designs)")
+    String synthetic;
+
+    @Option(names = "--index", paramLabel = "I", description = "task: the run index")
+    String index;
+
+    @Option(names = "--indexes", paramLabel = "I,J,K", description = "task: a block of run indexes")
+    String indexes;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "task: where the run's output goes")
+    String taskOut;
+
+    @Option(names = "--records", paramLabel = "DIR", description = "task with --indexes: where the run records go")
+    String records;
+
+    @Option(names = "--plan-key", paramLabel = "KEY", description = "task: the plan the index belongs to (refused if the plan differs)")
+    String planKey;
+
+    @Option(names = "--prune", description = "cache: remove the least recently used variants beyond the cache's bound")
+    boolean prune;
+
+    static final class Actions extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
+        Actions() {
+            super(List.of("plan", "run", "task", "cache"));
+        }
     }
 
     @Override
@@ -48,42 +126,28 @@ final class ExperimentCommand implements Command {
     }
 
     @Override
-    public String summary() {
-        return "plan an experiment's design, run or resume it, or run one of its runs as a task";
-    }
-
-    @Override
-    public int run(String[] args, Invocation in) throws UsageException {
+    public int run(Invocation in) throws UsageException {
         PrintStream out = in.out();
         PrintStream err = in.err();
-        if (args.length == 0) {
+        if (action == null) {
             throw new UsageException("say plan, run, task or cache");
         }
-        String sub = args[0];
-        List<String> rest = new ArrayList<>(Arrays.asList(args).subList(1, args.length));
-        boolean resume = rest.remove("--resume");
+        String sub = action;
         if ("cache".equals(sub)) {
-            return cache(rest, in);
+            return cache(in);
         }
-        List<String> known = new ArrayList<>(List.of("--experiment", "--target", "--engine", Stores.OPTION, "--work", "--samples",
-                "--synthetic", "--index", "--out", "--plan-key", "--indexes", "--records"));
-        known.addAll(List.of(DESIGN_OPTIONS));
-        Arguments a = new Arguments(in, rest.toArray(String[]::new), known.toArray(String[]::new));
-        Path model = in.path(a.single("model file"));
-        Planner.Overrides overrides = overrides(a);
-        String target = a.optional("--target") == null ? (a.optional("--synthetic") != null ? "synthetic" : "omniorb") : a.optional("--target");
-        if (a.optional("--synthetic") == null && !Targets.byId().containsKey(target)) {
-            throw new UsageException("unknown target '" + target + "'; choose one of " + String.join(", ", Targets.byId().keySet()));
-        }
+        Path model = in.path(ArgumentChecks.single(files, "model file"));
+        Planner.Overrides overrides = overrides();
+        String target = synthetic != null ? (targetId == null ? "synthetic" : targetId) : TargetIds.resolve(targetId);
         String stem = model.getFileName().toString().replaceFirst("\\.bgml$", "");
-        Path work = a.optional("--work") != null ? in.path(a.optional("--work")) : in.path(".bgml", "experiments", stem);
-        Integer samples = a.optional("--samples") == null ? null : positive(a.optional("--samples"), "--samples");
-        TaskOptions options = new TaskOptions(target, work, a.optional("--synthetic"), samples, overrideArguments(a));
+        Path workDir = work != null ? in.path(work) : in.path(".bgml", "experiments", stem);
+        Integer sampleCount = samples == null ? null : positive(samples, "--samples");
+        TaskOptions options = new TaskOptions(target, workDir, synthetic, sampleCount, overrideArguments());
         try {
             return switch (sub) {
-            case "plan" -> plan(model, a, overrides, target, out);
-            case "run" -> run(model, a, overrides, options, resume, out, err);
-            case "task" -> task(model, a, overrides, options, err);
+            case "plan" -> plan(model, in, overrides, target, out);
+            case "run" -> run(model, in, overrides, options, resume, out, err);
+            case "task" -> task(model, in, overrides, options, err);
             default -> throw new UsageException("unknown sub-command '" + sub + "'; say plan, run or task");
             };
         } catch (ModelLoadException e) {
@@ -102,10 +166,10 @@ final class ExperimentCommand implements Command {
         }
     }
 
-    private int plan(Path modelFile, Arguments a, Planner.Overrides overrides, String target, PrintStream out) throws ModelLoadException {
+    private int plan(Path modelFile, Invocation in, Planner.Overrides overrides, String target, PrintStream out) throws ModelLoadException {
         BenchmarkModel model = ModelFiles.loadModel(modelFile);
-        ExperimentPlan plan = Planner.plan(model, a.optional("--experiment"), overrides);
-        Experiments.Estimate estimate = Experiments.estimate(plan, model, target, Stores.location(a), 15, 2);
+        ExperimentPlan plan = Planner.plan(model, experiment, overrides);
+        Experiments.Estimate estimate = Experiments.estimate(plan, model, target, stores.location(in), 15, 2);
         out.println("experiment " + plan.experiment() + " of " + plan.modelName() + " (plan " + plan.key() + ")");
         out.println("design: " + plan.designSpec() + ", seed " + plan.seed());
         plan.design().description().forEach(l -> out.println("  " + l));
@@ -131,42 +195,42 @@ final class ExperimentCommand implements Command {
         return Bgml.OK;
     }
 
-    private int run(Path model, Arguments a, Planner.Overrides overrides, TaskOptions options, boolean resume, PrintStream out,
+    private int run(Path model, Invocation in, Planner.Overrides overrides, TaskOptions options, boolean resume, PrintStream out,
             PrintStream err) throws ModelLoadException, ExperimentException, InterruptedException {
-        String engine = a.optional("--engine") == null ? Engines.LOCAL : a.optional("--engine");
+        String engine = this.engine == null ? Engines.LOCAL : this.engine;
         Progress progress = new Progress(err);
-        Experiments.Request request = new Experiments.Request(model, a.optional("--experiment"), overrides, options, engine, resume,
-                Stores.location(a));
+        Experiments.Request request = new Experiments.Request(model, experiment, overrides, options, engine, resume,
+                stores.location(in));
         Experiments.Outcome o = Experiments.run(request, progress);
         out.printf(Locale.ROOT, "experiment %s (plan %s, %s): %d runs, %d ok, %d failed, %d remaining%s; stored in %s%n", o.plan().experiment(),
                 o.plan().key(), o.plan().designSpec(), o.plan().runs().size(), o.ok(), o.failed(), o.remaining(),
-                o.storedBefore() > 0 ? " (" + o.storedBefore() + " were stored before this resume)" : "", Stores.location(a));
+                o.storedBefore() > 0 ? " (" + o.storedBefore() + " were stored before this resume)" : "", stores.location(in));
         return o.failed() == 0 && o.remaining() == 0 ? Bgml.OK : Bgml.MODEL_ERRORS;
     }
 
-    private int task(Path model, Arguments a, Planner.Overrides overrides, TaskOptions options, PrintStream err)
+    private int task(Path model, Invocation in, Planner.Overrides overrides, TaskOptions options, PrintStream err)
             throws UsageException, ModelLoadException, ExperimentException, InterruptedException {
-        if (a.optional("--indexes") != null) {
-            List<Integer> indexes = new ArrayList<>();
+        if (indexes != null) {
+            List<Integer> block = new ArrayList<>();
             try {
-                for (String i : a.optional("--indexes").split(",")) {
-                    indexes.add(Integer.parseInt(i.trim()));
+                for (String i : indexes.split(",")) {
+                    block.add(Integer.parseInt(i.trim()));
                 }
             } catch (NumberFormatException e) {
-                throw new UsageException("--indexes needs run indexes separated by commas, got '" + a.optional("--indexes") + "'");
+                throw new UsageException("--indexes needs run indexes separated by commas, got '" + indexes + "'");
             }
-            return Experiments.taskBlock(model, a.optional("--experiment"), overrides, indexes, a.path(a.required("--out")),
-                    a.path(a.required("--records")), options, a.optional("--plan-key"), System.getenv(), err);
+            return Experiments.taskBlock(model, experiment, overrides, block, in.path(ArgumentChecks.required(taskOut, "--out")),
+                    in.path(ArgumentChecks.required(records, "--records")), options, planKey, System.getenv(), err);
         }
-        int index;
+        int runIndex;
         try {
-            index = Integer.parseInt(a.required("--index").trim());
+            runIndex = Integer.parseInt(ArgumentChecks.required(index, "--index").trim());
         } catch (NumberFormatException e) {
-            throw new UsageException("--index needs a run index (0 or more), got '" + a.optional("--index") + "'");
+            throw new UsageException("--index needs a run index (0 or more), got '" + index + "'");
         }
-        Path outDir = a.path(a.required("--out"));
-        Experiments.TaskResult r = Experiments.task(model, a.optional("--experiment"), overrides, index, outDir, options, a.optional("--plan-key"));
-        err.println("run " + index + ": " + (r.record().ok() ? "ok" : "failed: " + r.record().failure()) + "; output " + r.output());
+        Path outDir = in.path(ArgumentChecks.required(taskOut, "--out"));
+        Experiments.TaskResult r = Experiments.task(model, experiment, overrides, runIndex, outDir, options, planKey);
+        err.println("run " + runIndex + ": " + (r.record().ok() ? "ok" : "failed: " + r.record().failure()) + "; output " + r.output());
         return r.record().ok() ? Bgml.OK : Bgml.MODEL_ERRORS;
     }
 
@@ -175,16 +239,14 @@ final class ExperimentCommand implements Command {
      * default one, or DIR), their sizes and last uses, and with --prune removes the least recently used beyond the
      * cache's bound (BGML_VARIANT_CACHE_MAX_GB, BGML_VARIANT_CACHE_MAX_VARIANTS), skipping variants in use.
      */
-    private static int cache(List<String> rest, Invocation in) throws UsageException {
+    private int cache(Invocation in) throws UsageException {
         PrintStream out = in.out();
         PrintStream err = in.err();
-        boolean prune = rest.remove("--prune");
-        Arguments a = new Arguments(in, rest.toArray(String[]::new), "--work");
         Path work;
-        if (a.optional("--work") != null) {
-            work = a.path(a.optional("--work"));
-        } else if (a.positional().size() == 1) {
-            work = a.path(".bgml", "experiments", Path.of(a.positional().get(0)).getFileName().toString().replaceFirst("\\.bgml$", ""));
+        if (this.work != null) {
+            work = in.path(this.work);
+        } else if (files.size() == 1) {
+            work = in.path(".bgml", "experiments", Path.of(files.get(0)).getFileName().toString().replaceFirst("\\.bgml$", ""));
         } else {
             throw new UsageException("say which work folder: a model file (its default work folder) or --work DIR");
         }
@@ -224,38 +286,40 @@ final class ExperimentCommand implements Command {
         }
     }
 
-    private static Planner.Overrides overrides(Arguments a) throws UsageException {
-        DesignKind design = null;
-        if (a.optional("--design") != null) {
-            design = DesignKind.get(a.optional("--design"));
-            if (design == null) {
-                throw new UsageException("unknown design '" + a.optional("--design") + "'; choose fullFactorial, fractionalFactorial, coveringArray or random");
+    private Planner.Overrides overrides() throws UsageException {
+        DesignKind kind = null;
+        if (design != null) {
+            kind = DesignKind.get(design);
+            if (kind == null) {
+                throw new UsageException("unknown design '" + design + "'; choose fullFactorial, fractionalFactorial, coveringArray or random");
             }
         }
-        Long seed = null;
-        if (a.optional("--seed") != null) {
+        Long seedValue = null;
+        if (seed != null) {
             try {
-                seed = Long.parseLong(a.optional("--seed"));
+                seedValue = Long.parseLong(seed);
             } catch (NumberFormatException e) {
-                throw new UsageException("--seed needs a whole number, got '" + a.optional("--seed") + "'");
+                throw new UsageException("--seed needs a whole number, got '" + seed + "'");
             }
         }
-        return new Planner.Overrides(design, intOf(a, "--strength"), intOf(a, "--fraction"), intOf(a, "--sample-size"),
-                intOf(a, "--repetitions"), seed);
+        return new Planner.Overrides(kind, intOf(strength, "--strength"), intOf(fraction, "--fraction"), intOf(sampleSize, "--sample-size"),
+                intOf(repetitions, "--repetitions"), seedValue);
     }
 
-    private static List<String> overrideArguments(Arguments a) {
+    /** The design options given, as arguments again: what every task of the experiment is started with. */
+    private List<String> overrideArguments() {
         List<String> out = new ArrayList<>();
-        for (String o : DESIGN_OPTIONS) {
-            if (a.optional(o) != null) {
-                out.addAll(List.of(o, a.optional(o)));
+        String[] values = { design, strength, fraction, sampleSize, repetitions, seed };
+        for (int i = 0; i < DESIGN_OPTIONS.length; i++) {
+            if (values[i] != null) {
+                out.addAll(List.of(DESIGN_OPTIONS[i], values[i]));
             }
         }
         return out;
     }
 
-    private static Integer intOf(Arguments a, String name) throws UsageException {
-        return a.optional(name) == null ? null : positive(a.optional(name), name);
+    private static Integer intOf(String value, String name) throws UsageException {
+        return value == null ? null : positive(value, name);
     }
 
     private static int positive(String value, String name) throws UsageException {

@@ -3,17 +3,22 @@ package org.bgml.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.bgml.model.io.ModelFiles;
 import org.bgml.model.io.ModelLoadException;
 import org.eclipse.emf.ecore.EObject;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
 /** {@code bgml format FILE...}: loads each file and saves it back in canonical form, atomically. */
-final class FormatCommand implements Command {
-    @Override
-    public String name() {
-        return "format";
-    }
+@Command(name = "format", description = "rewrite model files in canonical form (load, then save atomically)",
+        footer = "  bgml format my.bgml")
+final class FormatCommand implements Subcommand {
+    @Parameters(paramLabel = "FILE", description = "model files to rewrite in place")
+    List<String> files = new ArrayList<>();
 
     @Override
     public String synopsis() {
@@ -21,19 +26,13 @@ final class FormatCommand implements Command {
     }
 
     @Override
-    public String summary() {
-        return "rewrite model files in canonical form (load, then save atomically)";
-    }
-
-    @Override
-    public int run(String[] args, Invocation in) throws UsageException {
-        PrintStream out = in.out();
+    public int run(Invocation in) throws UsageException {
         PrintStream err = in.err();
-        if (args.length == 0) {
+        if (files.isEmpty()) {
             throw new UsageException("no model file given");
         }
         int code = Bgml.OK;
-        for (String arg : args) {
+        for (String arg : files) {
             Path file = in.path(arg);
             try {
                 EObject root = ModelFiles.loadRoot(ModelFiles.newResourceSet(), file);

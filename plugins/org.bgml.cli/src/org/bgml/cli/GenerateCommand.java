@@ -1,44 +1,52 @@
 package org.bgml.cli;
 
 import java.io.PrintStream;
-import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.bgml.targets.GenerationService;
-import org.bgml.targets.Targets;
 import org.bgml.generator.common.InvalidModelException;
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.io.ModelFiles;
 import org.bgml.model.io.ModelLoadException;
 import org.bgml.validation.ModelDiagnostic;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 /** {@code bgml generate FILE --target T --out DIR [--deployment D] [--config C]}. */
-final class GenerateCommand implements Command {
-    @Override
-    public String name() {
-        return "generate";
-    }
+@Command(name = "generate", description = "generate every file of the benchmark for one target",
+        footer = "  bgml generate examples/roundtrip.bgml --target omniorb --out gen/")
+final class GenerateCommand implements Subcommand {
+    @Parameters(paramLabel = "FILE", description = "the model")
+    List<String> files = new ArrayList<>();
+
+    @Option(names = "--target", paramLabel = "T", completionCandidates = TargetIds.class,
+            description = "the middleware to generate for: ${COMPLETION-CANDIDATES}")
+    String targetId;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "the folder to write into")
+    String outDir;
+
+    @Option(names = "--deployment", paramLabel = "NAME", description = "the deployment to generate (default: the model's first)")
+    String deployment;
+
+    @Option(names = "--config", paramLabel = "NAME", description = "the configuration to apply (default: the model's first)")
+    String config;
 
     @Override
     public String synopsis() {
-        return "FILE --target " + String.join("|", Targets.byId().keySet()) + " --out DIR [--deployment NAME] [--config NAME]";
+        return "FILE --target " + TargetIds.joined("|") + " --out DIR [--deployment NAME] [--config NAME]";
     }
 
     @Override
-    public String summary() {
-        return "generate every file of the benchmark for one target";
-    }
-
-    @Override
-    public int run(String[] args, Invocation in) throws UsageException {
+    public int run(Invocation in) throws UsageException {
         PrintStream out = in.out();
         PrintStream err = in.err();
-        Arguments a = new Arguments(in, args, "--target", "--out", "--deployment", "--config");
-        String file = a.single("model file");
-        String target = a.required("--target");
-        String outDir = a.required("--out");
-        if (!Targets.byId().containsKey(target)) {
-            throw new UsageException("unknown target '" + target + "'; choose one of " + String.join(", ", Targets.byId().keySet()));
-        }
+        String file = ArgumentChecks.single(files, "model file");
+        String target = TargetIds.resolve(ArgumentChecks.required(targetId, "--target"));
+        ArgumentChecks.required(outDir, "--out");
         BenchmarkModel model;
         try {
             model = ModelFiles.loadModel(in.path(file));
@@ -48,7 +56,7 @@ final class GenerateCommand implements Command {
         }
         try {
             GenerationService.Result result = new GenerationService().generate(
-                    new GenerationService.Request(model, target, a.optional("--deployment"), a.optional("--config")), in.path(outDir));
+                    new GenerationService.Request(model, target, deployment, config), in.path(outDir));
             out.println("generated " + Plural.of(result.files(), "file") + " (" + result.bytes() + " bytes) for target " + target
                     + " into " + outDir);
             return Bgml.OK;

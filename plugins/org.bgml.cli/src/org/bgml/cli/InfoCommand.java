@@ -2,6 +2,8 @@ package org.bgml.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -29,12 +31,15 @@ import org.bgml.validation.ModelValidator;
 import org.bgml.validation.Severity;
 import org.eclipse.emf.ecore.EObject;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
 /** {@code bgml info FILE}: what a model holds, viewpoint by viewpoint. */
-final class InfoCommand implements Command {
-    @Override
-    public String name() {
-        return "info";
-    }
+@Command(name = "info", description = "summarise a model: entities, ports, connections, metrics, options, experiments",
+        footer = "  bgml info examples/roundtrip.bgml")
+final class InfoCommand implements Subcommand {
+    @Parameters(paramLabel = "FILE", description = "model or option catalogue files (.bgml)")
+    List<String> files = new ArrayList<>();
 
     @Override
     public String synopsis() {
@@ -42,19 +47,14 @@ final class InfoCommand implements Command {
     }
 
     @Override
-    public String summary() {
-        return "summarise a model: entities, ports, connections, metrics, options, experiments";
-    }
-
-    @Override
-    public int run(String[] args, Invocation in) throws UsageException {
+    public int run(Invocation in) throws UsageException {
         PrintStream out = in.out();
         PrintStream err = in.err();
-        if (args.length == 0) {
+        if (files.isEmpty()) {
             throw new UsageException("no model file given");
         }
         int code = Bgml.OK;
-        for (String arg : args) {
+        for (String arg : files) {
             EObject root;
             try {
                 root = ModelFiles.loadRoot(ModelFiles.newResourceSet(), in.path(arg));

@@ -15,15 +15,35 @@ import org.bgml.model.BenchmarkModel;
 import org.bgml.model.io.ModelFiles;
 import org.bgml.model.io.ModelLoadException;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 /**
  * {@code bgml report --run ID} or {@code bgml report --compare ID ID...}: a self-contained HTML report of one run or a
  * comparison of runs. Requirements come from {@code --model FILE}, else from the model file the run was made from.
  */
-final class ReportCommand implements Command {
-    @Override
-    public String name() {
-        return "report";
-    }
+@Command(name = "report", description = "write an HTML report of a stored run, or of a comparison of runs",
+        footer = { "  bgml report --run RUN_ID", "  bgml report --compare RUN_A RUN_B --out comparison.html" })
+final class ReportCommand implements Subcommand {
+    @Parameters(hidden = true)
+    List<String> unexpected = new ArrayList<>();
+
+    @Option(names = "--run", paramLabel = "ID", description = "the stored run to report (store id, run id or its start)")
+    String runRef;
+
+    @Option(names = "--compare", arity = "1..*", paramLabel = "ID", description = "compare these runs (at least two) instead")
+    List<String> compare;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "the report file (default: a name made from the run, here)")
+    String outFile;
+
+    @Option(names = "--model", paramLabel = "FILE", description = "judge the requirements of this model (default: the run's model file)")
+    String modelFile;
+
+    @Mixin
+    Stores stores = new Stores();
 
     @Override
     public String synopsis() {
@@ -31,48 +51,25 @@ final class ReportCommand implements Command {
     }
 
     @Override
-    public String summary() {
-        return "write an HTML report of a stored run, or of a comparison of runs";
-    }
-
-    @Override
-    public int run(String[] args, Invocation in) throws UsageException {
+    public int run(Invocation in) throws UsageException {
         PrintStream out = in.out();
         PrintStream err = in.err();
-        List<String> rest = new ArrayList<>();
-        List<String> compare = null;
-        for (int i = 0; i < args.length; i++) {
-            if (args[i].equals("--compare")) {
-                if (compare != null) {
-                    throw new UsageException("--compare given twice");
-                }
-                compare = new ArrayList<>();
-                while (i + 1 < args.length && !args[i + 1].startsWith("--")) {
-                    compare.add(args[++i]);
-                }
-            } else {
-                rest.add(args[i]);
-            }
-        }
-        Arguments a = new Arguments(in, rest.toArray(String[]::new), "--run", "--out", "--model", Stores.OPTION);
-        if (!a.positional().isEmpty()) {
-            throw new UsageException("unexpected argument " + a.positional().get(0));
-        }
-        if (compare == null && a.optional("--run") == null) {
+        ArgumentChecks.none(unexpected);
+        if (compare == null && runRef == null) {
             throw new UsageException("give --run ID for a run report or --compare ID ID... for a comparison");
         }
-        if (compare != null && a.optional("--run") != null) {
+        if (compare != null && runRef != null) {
             throw new UsageException("give either --run or --compare, not both");
         }
         if (compare != null && compare.size() < 2) {
             throw new UsageException("--compare needs at least two run ids, got " + compare.size());
         }
         List<StoredRun> runs;
-        try (ResultsStore store = Stores.open(a, name(), err)) {
+        try (ResultsStore store = stores.open(in, name(), err)) {
             if (store == null) {
                 return Bgml.UNUSABLE;
             }
-            runs = Stores.runs(store, compare != null ? compare : List.of(a.optional("--run")), name(), err);
+            runs = Stores.runs(store, compare != null ? compare : List.of(runRef), name(), err);
             if (runs == null) {
                 return Bgml.UNUSABLE;
             }
@@ -81,9 +78,9 @@ final class ReportCommand implements Command {
             return Bgml.UNUSABLE;
         }
         BenchmarkModel model;
-        if (a.optional("--model") != null) {
+        if (modelFile != null) {
             try {
-                model = ModelFiles.loadModel(in.path(a.optional("--model")));
+                model = ModelFiles.loadModel(in.path(modelFile));
             } catch (ModelLoadException e) {
                 err.println(e.describe());
                 return Bgml.UNUSABLE;
@@ -92,7 +89,7 @@ final class ReportCommand implements Command {
             model = modelOf(runs.get(0), err);
         }
         ReportWriter writer = new ReportWriter();
-        Path target = in.path(a.optional("--out") != null ? a.optional("--out")
+        Path target = in.path(outFile != null ? outFile
                 : compare != null ? ReportWriter.defaultComparisonName(runs) : ReportWriter.defaultName(runs.get(0)));
         if (Files.isDirectory(target)) {
             err.println("bgml " + name() + ": " + target + " is a folder; --out names the report file");

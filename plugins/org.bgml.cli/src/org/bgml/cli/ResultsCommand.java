@@ -3,6 +3,7 @@ package org.bgml.cli;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.bgml.launcher.results.MeasurementRecord;
@@ -14,15 +15,44 @@ import org.bgml.launcher.results.RunSummary;
 import org.bgml.launcher.results.StoredRun;
 import org.bgml.launcher.results.Units;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 /**
  * {@code bgml results}: the runs in the results store, newest last; with {@code --run ID}, the measurements of one run.
  */
-final class ResultsCommand implements Command {
+@Command(name = "results", description = "list stored runs (or one run's measurements) from the results store",
+        footer = { "  bgml results --last 5", "  bgml results --run RUN_ID --format csv" })
+final class ResultsCommand implements Subcommand {
     private static final List<String> FORMATS = List.of("table", "csv", "json");
 
-    @Override
-    public String name() {
-        return "results";
+    @Parameters(hidden = true)
+    List<String> unexpected = new ArrayList<>();
+
+    @Option(names = "--model", paramLabel = "FILE", description = "only the runs of this model (file or model name)")
+    String modelFilter;
+
+    @Option(names = "--last", paramLabel = "N", description = "only the newest N runs")
+    String lastCount;
+
+    @Option(names = "--run", paramLabel = "ID", description = "the measurements of one run (store id, run id or its start)")
+    String runRef;
+
+    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = Formats.class,
+            description = "${COMPLETION-CANDIDATES} (default: table)")
+    String formatName;
+
+    @Mixin
+    Stores stores = new Stores();
+
+    static final class Formats extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
+        Formats() {
+            super(FORMATS);
+        }
     }
 
     @Override
@@ -31,43 +61,35 @@ final class ResultsCommand implements Command {
     }
 
     @Override
-    public String summary() {
-        return "list stored runs (or one run's measurements) from the results store";
-    }
-
-    @Override
-    public int run(String[] args, Invocation in) throws UsageException {
+    public int run(Invocation in) throws UsageException {
         PrintStream out = in.out();
         PrintStream err = in.err();
-        Arguments a = new Arguments(in, args, "--model", "--last", "--run", "--format", Stores.OPTION);
-        if (!a.positional().isEmpty()) {
-            throw new UsageException("unexpected argument " + a.positional().get(0));
-        }
-        String format = a.optional("--format") == null ? "table" : a.optional("--format");
+        ArgumentChecks.none(unexpected);
+        String format = formatName == null ? "table" : formatName;
         if (!FORMATS.contains(format)) {
             throw new UsageException("--format must be one of table, csv, json; got '" + format + "'");
         }
         int last = 0;
-        if (a.optional("--last") != null) {
+        if (lastCount != null) {
             try {
-                last = Integer.parseInt(a.optional("--last"));
+                last = Integer.parseInt(lastCount);
             } catch (NumberFormatException e) {
                 last = -1;
             }
             if (last <= 0) {
-                throw new UsageException("--last needs a positive number, got '" + a.optional("--last") + "'");
+                throw new UsageException("--last needs a positive number, got '" + lastCount + "'");
             }
         }
-        String model = a.optional("--model");
+        String model = modelFilter;
         if (model != null && Files.isRegularFile(in.path(model))) {
             model = in.path(model).toAbsolutePath().normalize().toString();
         }
-        try (ResultsStore store = Stores.open(a, name(), err)) {
+        try (ResultsStore store = stores.open(in, name(), err)) {
             if (store == null) {
                 return Bgml.UNUSABLE;
             }
-            if (a.optional("--run") != null) {
-                StoredRun run = Stores.run(store, a.optional("--run"), name(), err);
+            if (runRef != null) {
+                StoredRun run = Stores.run(store, runRef, name(), err);
                 if (run == null) {
                     return Bgml.UNUSABLE;
                 }
@@ -77,7 +99,7 @@ final class ResultsCommand implements Command {
             List<RunSummary> runs = store.runs(model, last);
             printRuns(runs, format, out);
             if (runs.isEmpty() && !format.equals("json")) {
-                err.println("no runs" + (a.optional("--model") == null ? "" : " of " + a.optional("--model")) + " in " + store.file());
+                err.println("no runs" + (modelFilter == null ? "" : " of " + modelFilter) + " in " + store.file());
             }
             return Bgml.OK;
         } catch (ResultsStoreException e) {

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.bgml.targets.Targets;
 import org.bgml.generator.common.InvalidModelException;
 import org.bgml.launcher.OneClickRun;
 import org.bgml.launcher.RunService;
@@ -22,58 +21,71 @@ import org.bgml.model.BenchmarkModel;
 import org.bgml.model.io.ModelLoadException;
 import org.bgml.validation.ModelDiagnostic;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 /**
  * {@code bgml run FILE}: generate, build, run, store, annotate the model and write the report, in one go.
  * Exit code 0 when the run succeeded (requirements may still fail: the table says so), 1 when the model is
  * invalid or the run failed, 2 for unusable input.
  */
-final class RunCommand implements Command {
-    @Override
-    public String name() {
-        return "run";
-    }
+@Command(name = "run", description = "generate, build and run a benchmark; store, annotate and report the results",
+        footer = { "  bgml run examples/roundtrip.bgml --target omniorb",
+                "  (the results table on standard output; progress and where things went on standard error)" })
+final class RunCommand implements Subcommand {
+    @Parameters(paramLabel = "FILE", description = "the model; it is annotated with the run's results")
+    List<String> files = new ArrayList<>();
+
+    @Option(names = "--target", paramLabel = "T", completionCandidates = TargetIds.class,
+            description = "the middleware: ${COMPLETION-CANDIDATES} (default: omniorb)")
+    String targetId;
+
+    @Option(names = "--deployment", paramLabel = "NAME", description = "the deployment to run (default: the model's first)")
+    String deployment;
+
+    @Option(names = "--config", paramLabel = "NAME", description = "the configuration to apply (default: the model's first)")
+    String config;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "the build folder (default: .bgml/benchmarks/MODEL-TARGET)")
+    String outDir;
+
+    @Mixin
+    Stores store = new Stores();
+
+    @Option(names = "--report", paramLabel = "FILE", description = "the HTML report (default: under .bgml/reports/)")
+    String reportFile;
+
+    @Option(names = "--keep", paramLabel = "N", description = "keep the newest N result sets in the model (default 0: all)")
+    String keepCount;
+
+    @Option(names = "--timings", description = "print how long each step took")
+    boolean timings;
 
     @Override
     public String synopsis() {
-        return "FILE [--target " + String.join("|", Targets.byId().keySet())
+        return "FILE [--target " + TargetIds.joined("|")
                 + "] [--deployment NAME] [--config NAME] [--out DIR] [--store PATH] [--report FILE] [--keep N] [--timings]";
     }
 
     @Override
-    public String summary() {
-        return "generate, build and run a benchmark; store, annotate and report the results";
-    }
-
-    @Override
-    public int run(String[] args, Invocation in) throws UsageException {
+    public int run(Invocation in) throws UsageException {
         PrintStream out = in.out();
         PrintStream err = in.err();
         long startup = in.startupNanos();
-        boolean timings = false;
-        List<String> rest = new ArrayList<>();
-        for (String arg : args) {
-            if (arg.equals("--timings")) {
-                timings = true;
-            } else {
-                rest.add(arg);
-            }
-        }
-        Arguments a = new Arguments(in, rest.toArray(String[]::new), "--target", "--deployment", "--config", "--out", Stores.OPTION, "--report", "--keep");
-        Path modelFile = in.path(a.single("model file"));
-        String target = a.optional("--target") == null ? "omniorb" : a.optional("--target");
-        if (!Targets.byId().containsKey(target)) {
-            throw new UsageException("unknown target '" + target + "'; choose one of " + String.join(", ", Targets.byId().keySet()));
-        }
-        int keep = parseKeep(a.optional("--keep"));
+        Path modelFile = in.path(ArgumentChecks.single(files, "model file"));
+        String target = TargetIds.resolve(targetId);
+        int keep = parseKeep(keepCount);
         String stem = modelFile.getFileName().toString().replaceFirst("\\.bgml$", "");
-        Path outDir = a.optional("--out") != null ? in.path(a.optional("--out")) : in.path(".bgml", "benchmarks", stem + "-" + target);
-        Path report = a.optional("--report") != null ? in.path(a.optional("--report")) : null;
+        Path outDir = this.outDir != null ? in.path(this.outDir) : in.path(".bgml", "benchmarks", stem + "-" + target);
+        Path report = reportFile != null ? in.path(reportFile) : null;
 
         OneClickRun.Outcome outcome;
         CliProgress progress = new CliProgress(err, in.console());
         try {
-            outcome = new OneClickRun().run(new OneClickRun.Request(new RunService.Request(modelFile, target, a.optional("--deployment"),
-                    a.optional("--config"), outDir), Stores.location(a), report, in.path(".bgml", "reports"), keep, true), progress);
+            outcome = new OneClickRun().run(new OneClickRun.Request(new RunService.Request(modelFile, target, deployment,
+                    config, outDir), store.location(in), report, in.path(".bgml", "reports"), keep, true), progress);
         } catch (ModelLoadException e) {
             err.println(e.describe());
             return Bgml.UNUSABLE;
@@ -102,7 +114,7 @@ final class RunCommand implements Command {
         progress.end();
         RunService.Result result = outcome.result();
         StoredRun stored = outcome.stored();
-        err.println("stored run " + result.runId() + " in " + Stores.location(a).toAbsolutePath().normalize());
+        err.println("stored run " + result.runId() + " in " + store.location(in).toAbsolutePath().normalize());
         if (!result.ok()) {
             err.println("bgml run: the run failed: " + result.failure());
             if (result.build() != null && !result.build().ok()) {

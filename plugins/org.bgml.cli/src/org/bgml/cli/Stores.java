@@ -10,22 +10,26 @@ import org.bgml.launcher.results.ResultsStore;
 import org.bgml.launcher.results.ResultsStoreException;
 import org.bgml.launcher.results.StoredRun;
 
-/** The results store the commands read: {@code --store PATH}, else {@code .bgml/results.db} in the current directory. */
+import picocli.CommandLine.Option;
+
+/**
+ * The results store the commands read: {@code --store PATH}, else {@code .bgml/results.db} in the current directory.
+ * Commands take the option with {@code @Mixin Stores store}.
+ */
 final class Stores {
     static final String OPTION = "--store";
 
-    private Stores() {
-    }
+    @Option(names = OPTION, paramLabel = "PATH", description = "the results store (default: .bgml/results.db here)")
+    String given;
 
-    static Path location(Arguments a) {
-        String given = a.optional(OPTION);
-        return given != null ? a.path(given) : a.path(ResultsStore.DEFAULT_LOCATION);
+    Path location(Invocation in) {
+        return given != null ? in.path(given) : in.path(ResultsStore.DEFAULT_LOCATION);
     }
 
     /** Opens an existing store, or prints why not (naming the path) and returns null. */
-    static ResultsStore open(Arguments a, String command, PrintStream err) {
+    ResultsStore open(Invocation in, String command, PrintStream err) {
         try {
-            return ResultsStore.openExisting(location(a));
+            return ResultsStore.openExisting(location(in));
         } catch (ResultsStoreException e) {
             err.println("bgml " + command + ": " + e.getMessage()
                     + (e.getMessage().startsWith("no results store") ? "; `bgml run` stores runs there, or give " + OPTION + " PATH" : ""));

@@ -5,22 +5,36 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 import org.bgml.diagram.server.ClientLocation;
 import org.bgml.diagram.server.DiagramServer;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 /**
  * {@code bgml studio [FILE]}: the diagram editor in the browser. Starts the diagram server on 127.0.0.1 on a free
  * port with a random access token, prints the URL, opens the default browser when there is one, and stops cleanly
  * on Ctrl-C. A FILE that does not exist yet opens as an empty model and is created on the first save.
  */
-final class StudioCommand implements Command {
-    @Override
-    public String name() {
-        return "studio";
-    }
+@Command(name = "studio", description = "edit a model in the diagram editor (browser), with live validation and results",
+        footer = { "  bgml studio examples/roundtrip.bgml", "  (prints the page's URL; Ctrl-C stops the server)" })
+final class StudioCommand implements Subcommand {
+    @Parameters(paramLabel = "FILE", description = "the model (created on the first save if it does not exist)")
+    List<String> files = new ArrayList<>();
+
+    @Option(names = "--port", paramLabel = "N", description = "the port on 127.0.0.1 (default: a free one)")
+    String portNumber;
+
+    @Option(names = "--client", paramLabel = "DIR", description = "the built diagram client (default: plugins/org.bgml.diagram/client/dist)")
+    String clientDir;
+
+    @Option(names = "--no-browser", description = "do not open a browser; only print the URL")
+    boolean noBrowser;
 
     @Override
     public String synopsis() {
@@ -28,31 +42,23 @@ final class StudioCommand implements Command {
     }
 
     @Override
-    public String summary() {
-        return "edit a model in the diagram editor (browser), with live validation and results";
-    }
-
-    @Override
-    public int run(String[] args, Invocation in) throws UsageException {
+    public int run(Invocation in) throws UsageException {
         PrintStream out = in.out();
         PrintStream err = in.err();
-        boolean noBrowser = List.of(args).contains("--no-browser");
-        String[] rest = List.of(args).stream().filter(a -> !a.equals("--no-browser")).toArray(String[]::new);
-        Arguments a = new Arguments(in, rest, "--port", "--client");
-        if (a.positional().size() > 1) {
+        if (files.size() > 1) {
             throw new UsageException("give at most one model file");
         }
-        Path model = a.positional().isEmpty() ? null : in.path(a.positional().get(0)).toAbsolutePath().normalize();
+        Path model = files.isEmpty() ? null : in.path(files.get(0)).toAbsolutePath().normalize();
         if (model != null && Files.isDirectory(model)) {
             throw new UsageException(model + " is a folder; give a .bgml file");
         }
         int port;
         try {
-            port = a.optional("--port") == null ? 0 : Integer.parseInt(a.optional("--port"));
+            port = portNumber == null ? 0 : Integer.parseInt(portNumber);
         } catch (NumberFormatException e) {
             throw new UsageException("--port needs a number");
         }
-        Path client = a.optional("--client") != null ? in.path(a.optional("--client")) : ClientLocation.find();
+        Path client = clientDir != null ? in.path(clientDir) : ClientLocation.find();
         if (!ClientLocation.available(client)) {
             err.println("bgml studio: the diagram client is not built (plugins/org.bgml.diagram/client/dist); "
                     + "build it with `npm ci && npm run build` there, or give --client DIR. Serving the WebSocket only.");

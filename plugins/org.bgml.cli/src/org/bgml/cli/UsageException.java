@@ -1,6 +1,6 @@
 package org.bgml.cli;
 
-/** Wrong arguments: reported with the command's usage line and exit code 2. */
+/** Wrong arguments found after parsing: reported like a parse error (see {@link Bgml}), with exit code 2. */
 class UsageException extends Exception {
     private static final long serialVersionUID = 1L;
 

@@ -109,7 +109,23 @@ class ValidateCommandTest {
         assertEquals(2, r.code(), r.toString());
         assertTrue(r.outLines().stream().anyMatch(l -> l.startsWith(broken + ": bad: error: ")), r.toString());
         assertTrue(r.errLines().contains(empty + ": the file is empty; expected a BGML model (XMI)"), r.toString());
-        assertTrue(r.errLines().get(r.errLines().size() - 1).endsWith(" in 3 files"), r.toString());
+        assertEquals("1 error, 0 warnings in 2 files; 1 file could not be loaded", r.errLines().get(r.errLines().size() - 1), r.toString());
+    }
+
+    @Test
+    void aFileThatCannotBeLoadedIsCountedApartFromProblems() throws Exception {
+        Path truncated = temp.resolve("truncated.bgml");
+        byte[] whole = Files.readAllBytes(SmallModels.save(SmallModels.roundTrip(), temp.resolve("whole.bgml")));
+        Files.write(truncated, Arrays.copyOf(whole, whole.length / 2));
+        Cli.Result r = Cli.run("validate", truncated.toString());
+        assertEquals(2, r.code(), r.toString());
+        assertEquals(2, r.errLines().size(), r.toString());
+        assertTrue(r.errLines().get(0).startsWith(truncated + ":"), "the load error first: " + r);
+        assertEquals("1 file could not be loaded", r.errLines().get(1), "no '0 errors, 0 warnings in 1 file' for a file never checked");
+
+        Path missing = temp.resolve("missing.bgml");
+        Cli.Result two = Cli.run("validate", truncated.toString(), missing.toString());
+        assertEquals("2 files could not be loaded", two.errLines().get(two.errLines().size() - 1), two.toString());
     }
 
     @Test
