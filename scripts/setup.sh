@@ -13,6 +13,7 @@ packages=(
   xvfb xauth dbus-x11 libwebkit2gtk-4.1-0
   slurm-wlm munge slurmctld slurmd slurm-client
   iproute2 util-linux
+  zsh
 )
 # Node.js and npm build the report assets; a machine may already have them from another source.
 command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
