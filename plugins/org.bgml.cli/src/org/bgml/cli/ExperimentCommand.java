@@ -71,9 +71,9 @@ final class ExperimentCommand implements Command {
         Arguments a = new Arguments(in, rest.toArray(String[]::new), known.toArray(String[]::new));
         Path model = in.path(a.single("model file"));
         Planner.Overrides overrides = overrides(a);
-        String target = a.optional("--target") == null ? (a.optional("--synthetic") != null ? "synthetic" : "omniorb") : a.optional("--target");
-        if (a.optional("--synthetic") == null && !Targets.byId().containsKey(target)) {
-            throw new UsageException("unknown target '" + target + "'; choose one of " + String.join(", ", Targets.byId().keySet()));
+        String target = a.optional("--target") == null ? (a.optional("--synthetic") != null ? "synthetic" : Targets.defaultTarget()) : a.optional("--target");
+        if (a.optional("--synthetic") == null && !Targets.isKnown(target)) {
+            throw new UsageException(Targets.unknownTargetMessage(target));
         }
         String stem = model.getFileName().toString().replaceFirst("\\.bgml$", "");
         Path work = a.optional("--work") != null ? in.path(a.optional("--work")) : in.path(".bgml", "experiments", stem);

@@ -20,7 +20,7 @@ final class GenerateCommand implements Command {
 
     @Override
     public String synopsis() {
-        return "FILE --target " + String.join("|", Targets.byId().keySet()) + " --out DIR [--deployment NAME] [--config NAME]";
+        return "FILE --target " + Targets.choices() + " --out DIR [--deployment NAME] [--config NAME]";
     }
 
     @Override
@@ -36,8 +36,8 @@ final class GenerateCommand implements Command {
         String file = a.single("model file");
         String target = a.required("--target");
         String outDir = a.required("--out");
-        if (!Targets.byId().containsKey(target)) {
-            throw new UsageException("unknown target '" + target + "'; choose one of " + String.join(", ", Targets.byId().keySet()));
+        if (!Targets.isKnown(target)) {
+            throw new UsageException(Targets.unknownTargetMessage(target));
         }
         BenchmarkModel model;
         try {

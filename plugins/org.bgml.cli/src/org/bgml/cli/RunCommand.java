@@ -35,7 +35,7 @@ final class RunCommand implements Command {
 
     @Override
     public String synopsis() {
-        return "FILE [--target " + String.join("|", Targets.byId().keySet())
+        return "FILE [--target " + Targets.choices()
                 + "] [--deployment NAME] [--config NAME] [--out DIR] [--store PATH] [--report FILE] [--keep N] [--timings]";
     }
 
@@ -60,9 +60,9 @@ final class RunCommand implements Command {
         }
         Arguments a = new Arguments(in, rest.toArray(String[]::new), "--target", "--deployment", "--config", "--out", Stores.OPTION, "--report", "--keep");
         Path modelFile = in.path(a.single("model file"));
-        String target = a.optional("--target") == null ? "omniorb" : a.optional("--target");
-        if (!Targets.byId().containsKey(target)) {
-            throw new UsageException("unknown target '" + target + "'; choose one of " + String.join(", ", Targets.byId().keySet()));
+        String target = a.optional("--target") == null ? Targets.defaultTarget() : a.optional("--target");
+        if (!Targets.isKnown(target)) {
+            throw new UsageException(Targets.unknownTargetMessage(target));
         }
         int keep = parseKeep(a.optional("--keep"));
         String stem = modelFile.getFileName().toString().replaceFirst("\\.bgml$", "");

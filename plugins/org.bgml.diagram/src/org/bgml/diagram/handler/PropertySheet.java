@@ -36,6 +36,7 @@ import org.bgml.model.Unit;
 import org.bgml.model.Workload;
 import org.bgml.model.io.ElementPaths;
 import org.bgml.model.io.ModelFiles;
+import org.bgml.targets.Targets;
 import org.eclipse.emf.common.util.Enumerator;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.EObject;
@@ -49,7 +50,6 @@ import org.eclipse.emf.ecore.resource.ResourceSet;
  */
 public final class PropertySheet {
     public static final List<String> METRIC_KINDS = List.of("Latency", "Throughput", "Jitter");
-    private static final List<String> CATALOGS = List.of("tao.bgml", "omniorb.bgml", "ace.bgml");
 
     private PropertySheet() {
     }
@@ -604,7 +604,7 @@ public final class PropertySheet {
         List<OptionCatalog> all = new ArrayList<>(model.getCatalogs());
         ResourceSet set = model.eResource() == null ? null : model.eResource().getResourceSet();
         if (set != null) {
-            for (String file : CATALOGS) {
+            for (String file : Targets.catalogs()) {
                 try {
                     // bgml:/catalogs/FILE (appendSegment would add a second slash after the folder's), as hand-written models refer to it
                     Resource r = set.getResource(URI.createURI(ModelFiles.CATALOGS + file), true);
@@ -618,15 +618,28 @@ public final class PropertySheet {
         return all;
     }
 
+    /** An option by {@code catalog/option}, or by its bare name when only one catalogue has it. */
     private static OptionDefinition findOption(BenchmarkModel model, String name) {
+        List<OptionDefinition> bare = new ArrayList<>();
         for (OptionCatalog c : catalogs(model)) {
             for (OptionDefinition d : c.getOptions()) {
-                if (name.equals(c.getName() + "/" + d.getName()) || name.equals(d.getName())) {
+                if (name.equals(c.getName() + "/" + d.getName())) {
                     return d;
+                }
+                if (name.equals(d.getName())) {
+                    bare.add(d);
                 }
             }
         }
-        throw new IllegalArgumentException("no option '" + name + "' in the catalogues (" + String.join(", ", CATALOGS) + ")");
+        if (bare.size() == 1) {
+            return bare.get(0);
+        }
+        if (bare.size() > 1) {
+            throw new IllegalArgumentException("option '" + name + "' is in several catalogues ("
+                    + String.join(", ", bare.stream().map(d -> ((OptionCatalog) d.eContainer()).getName()).toList())
+                    + "); write it as CATALOG/" + name);
+        }
+        throw new IllegalArgumentException("no option '" + name + "' in the catalogues (" + String.join(", ", Targets.catalogs()) + ")");
     }
 
     static String lower(String s) {
