@@ -9,6 +9,7 @@ import java.util.List;
 
 import org.bgml.launcher.results.ResultsStore;
 import org.bgml.launcher.results.RunRecord;
+import org.bgml.testing.RepositoryRoot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,7 +52,7 @@ class RunConfigurationTest {
 
     private Cli.Result cli(String... args) throws Exception {
         Path model = dir.resolve("roundtrip.bgml");
-        Files.copy(root().resolve("examples/roundtrip.bgml"), model);
+        Files.copy(RepositoryRoot.example("roundtrip.bgml"), model);
         List<String> all = new java.util.ArrayList<>(List.of("run", model.toString(), "--out", dir.resolve("out").toString(),
                 "--store", dir.resolve("results.db").toString(), "--report", dir.resolve("report.html").toString()));
         all.addAll(List.of(args));
@@ -64,14 +65,5 @@ class RunConfigurationTest {
             long id = store.runs(null, 1).get(0).id();
             return store.run(id).orElseThrow().record();
         }
-    }
-
-    private static Path root() {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !Files.isRegularFile(dir.resolve("examples/roundtrip.bgml"))) {
-            dir = dir.getParent();
-        }
-        assertTrue(dir != null, "no examples/roundtrip.bgml above " + Path.of("").toAbsolutePath());
-        return dir;
     }
 }

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 import org.bgml.generator.common.plan.BenchmarkPlan;
@@ -14,6 +12,7 @@ import org.bgml.model.BenchmarkModel;
 import org.bgml.model.io.ModelFiles;
 import org.bgml.targets.ConfigurationChoice;
 import org.bgml.targets.GenerationService;
+import org.bgml.testing.RepositoryRoot;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,12 +28,7 @@ class ConfigurationChoiceTest {
 
     @BeforeAll
     static void load() throws Exception {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !Files.isRegularFile(dir.resolve("examples/roundtrip.bgml"))) {
-            dir = dir.getParent();
-        }
-        assertTrue(dir != null, "no examples/roundtrip.bgml above " + Path.of("").toAbsolutePath());
-        roundTrip = ModelFiles.loadModel(dir.resolve("examples/roundtrip.bgml"));
+        roundTrip = ModelFiles.loadModel(RepositoryRoot.example("roundtrip.bgml"));
     }
 
     @ParameterizedTest
