@@ -79,8 +79,9 @@ if [ "$status" -eq 0 ] && grep -q '^org\.bgml\.feature\.feature\.group/' "$work/
 else
   fail "profile $profile does not list both BGML features (exit $status)" "$work/roots.log"
 fi
-# Every bundle the two features name is configured to run.
-expected=$(cat "$root"/features/org.bgml.feature/feature.xml "$root"/features/org.bgml.ui.feature/feature.xml \
+# Every bundle the two features name (and the targets feature that org.bgml.feature includes) is configured to run.
+expected=$(cat "$root"/features/org.bgml.feature/feature.xml "$root"/features/org.bgml.targets.feature/feature.xml \
+  "$root"/features/org.bgml.ui.feature/feature.xml \
   | grep -o '<plugin id="org\.bgml\.[a-z.]*"' | sed 's/.*id="//; s/"//' | sort -u)
 missing=$(comm -23 <(echo "$expected") <(bgml_bundles "$ide"))
 if [ -z "$missing" ]; then

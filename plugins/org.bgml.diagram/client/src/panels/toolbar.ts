@@ -24,8 +24,6 @@ const VIEWPOINT_LABELS: Record<Viewpoint, string> = {
     configuration: 'Configuration'
 };
 
-const RUN_TARGETS = ['omniorb', 'ace', 'tao', 'ciao'];
-
 /**
  * Viewpoint switcher, deployment toggle, undo/redo/save/layout buttons, the dirty marker and the Generate & Run
  * button with its progress. The run button stays hidden until the server says a run service exists.
@@ -84,10 +82,8 @@ export class Toolbar implements IActionHandler, IDiagramStartup {
         this.deploymentToggle.addEventListener('change', () => this.selectViewpoint(this.viewpoint, this.deploymentToggle.checked));
         const deployment = el('label', { class: 'bgml-group bgml-toggle', title: 'Show processes as containers' }, this.deploymentToggle, 'Deployment');
 
+        // filled with the server's registered targets when it says a run service exists
         this.runTarget = el('select', { id: 'bgml-run-target', title: 'Target middleware' });
-        for (const target of RUN_TARGETS) {
-            this.runTarget.append(el('option', { value: target }, target));
-        }
         this.runButton = button('bgml-run', 'Generate & Run', 'Generate, build and run the benchmark', () =>
             this.dispatcher.dispatch(RunAction.create(this.runTarget.value))
         );
@@ -141,9 +137,19 @@ export class Toolbar implements IActionHandler, IDiagramStartup {
 
     handle(action: Action): void {
         if (action.kind === RunAvailableAction.KIND) {
-            this.runGroup.hidden = !(action as RunAvailableAction).available;
+            const available = action as RunAvailableAction;
+            this.showTargets(available.targets ?? []);
+            this.runGroup.hidden = !available.available;
         } else if (action.kind === RunProgressAction.KIND) {
             this.showProgress(action as RunProgressAction);
+        }
+    }
+
+    protected showTargets(targets: string[]): void {
+        const chosen = this.runTarget.value;
+        this.runTarget.replaceChildren(...targets.map(target => el('option', { value: target }, target)));
+        if (targets.includes(chosen)) {
+            this.runTarget.value = chosen;
         }
     }
 

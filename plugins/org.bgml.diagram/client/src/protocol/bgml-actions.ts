@@ -53,12 +53,13 @@ export namespace ApplyPropertyOperation {
 
 export interface RunAction extends Action {
     kind: typeof RunAction.KIND;
-    target: string;
+    /** A registered target's id; none: the server's default target. */
+    target?: string;
     configuration?: string;
 }
 export namespace RunAction {
     export const KIND = 'bgmlRun';
-    export function create(target = 'omniorb', configuration?: string): RunAction {
+    export function create(target?: string, configuration?: string): RunAction {
         return configuration ? { kind: KIND, target, configuration } : { kind: KIND, target };
     }
 }
@@ -140,6 +141,8 @@ export namespace RunProgressAction {
 export interface RunAvailableAction extends Action {
     kind: typeof RunAvailableAction.KIND;
     available: boolean;
+    /** The registered targets, the default first. */
+    targets?: string[];
 }
 export namespace RunAvailableAction {
     export const KIND = 'bgmlRunAvailable';

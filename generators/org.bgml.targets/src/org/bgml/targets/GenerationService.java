@@ -21,7 +21,10 @@ import org.bgml.validation.ModelValidator;
  */
 public final class GenerationService {
 
-    /** What to generate. Null deployment or configuration means the model's first one. */
+    /**
+     * What to generate. A null deployment means the model's first one; a null configuration means the first one
+     * for the target's middleware (see {@link ConfigurationChoice}).
+     */
     public record Request(BenchmarkModel model, String target, String deployment, String configuration) {
     }
 
@@ -39,21 +42,35 @@ public final class GenerationService {
     /** Generates into any output (a folder, or memory for tests and hashing). */
     public BenchmarkPlan generate(Request request, GeneratorOutput out) throws InvalidModelException {
         TargetGenerator target = target(request.target());
+        ConfigurationChoice configuration = configuration(request);
         List<ModelDiagnostic> diagnostics = new ModelValidator().validate(request.model());
         if (ModelValidator.hasErrors(diagnostics)) {
             throw new InvalidModelException(diagnostics);
         }
-        BenchmarkPlan plan = new Planner(new Naming()).plan(request.model(), request.deployment(), request.configuration());
+        BenchmarkPlan plan = plan(request, configuration);
         target.generate(plan, out);
         RuntimeHeaders.copyTo(out);
         return plan;
     }
 
+    /** Plans the request (no validation, nothing written), with the configuration its target applies. */
+    public static BenchmarkPlan plan(Request request) {
+        return plan(request, configuration(request));
+    }
+
+    private static BenchmarkPlan plan(Request request, ConfigurationChoice configuration) {
+        Planner planner = new Planner(new Naming());
+        return configuration.name() == null ? planner.planWith(request.model(), request.deployment(), null)
+                : planner.plan(request.model(), request.deployment(), configuration.name());
+    }
+
+    /** The configuration the request's target applies, with what it ignores of it. */
+    public static ConfigurationChoice configuration(Request request) {
+        return ConfigurationChoice.of(request.model(), Targets.get(request.target()), request.configuration());
+    }
+
+    /** The generator of a registered target; an unknown id is refused naming the registered ones. */
     public static TargetGenerator target(String id) {
-        TargetGenerator target = Targets.byId().get(id);
-        if (target == null) {
-            throw new IllegalArgumentException("unknown target '" + id + "'; known targets: " + String.join(", ", Targets.byId().keySet()));
-        }
-        return target;
+        return Targets.get(id).generator();
     }
 }

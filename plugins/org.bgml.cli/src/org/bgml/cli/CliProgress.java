@@ -49,6 +49,11 @@ final class CliProgress implements RunProgress {
     }
 
     @Override
+    public void warning(String message) {
+        line("warning", message);
+    }
+
+    @Override
     public void samplesPlanned(long samples) {
         this.planned = samples;
     }

@@ -152,6 +152,7 @@ final class ResultsCommand implements Subcommand {
             return;
         }
         out.println(run.label() + ": " + run.record().status() + (run.record().failure() == null ? "" : ": " + run.record().failure()));
+        run.record().warnings().forEach(w -> out.println("warning: " + w));
         TextTable t = new TextTable("METRIC", "ELEMENT", "KIND", "PAYLOAD", "SEGMENT", "N", "MEAN", "P50", "P99", "THROUGHPUT")
                 .right(5, 6, 7, 8, 9);
         for (MeasurementRecord r : ms) {

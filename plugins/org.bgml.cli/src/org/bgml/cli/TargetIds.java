@@ -9,24 +9,22 @@ import org.bgml.targets.Targets;
  * candidates (picocli calls {@link #iterator()}). The list and the default come from the target registry.
  */
 final class TargetIds implements Iterable<String> {
-    private static final String DEFAULT = "omniorb";
-
     /** The target {@code given}, or the default target when null; an unknown id names the known ones. */
     static String resolve(String given) throws UsageException {
-        String id = given == null ? DEFAULT : given;
-        if (!Targets.byId().containsKey(id)) {
-            throw new UsageException("unknown target '" + id + "'; choose one of " + String.join(", ", Targets.byId().keySet()));
+        String id = given == null ? Targets.defaultTarget() : given;
+        if (!Targets.isKnown(id)) {
+            throw new UsageException(Targets.unknownTargetMessage(id));
         }
         return id;
     }
 
     /** The known ids joined by {@code separator}, for usage lines. */
     static String joined(String separator) {
-        return String.join(separator, Targets.byId().keySet());
+        return String.join(separator, Targets.ids());
     }
 
     @Override
     public Iterator<String> iterator() {
-        return Targets.byId().keySet().iterator();
+        return Targets.ids().iterator();
     }
 }

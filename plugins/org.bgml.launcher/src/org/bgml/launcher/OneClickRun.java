@@ -193,7 +193,7 @@ public final class OneClickRun {
     static RunRecord record(RunService.Request request, RunService.Result result) throws IOException {
         RunRecord.Builder record = RunRecord.builder(result.runId()).model(request.modelFile(), result.plan().model().getName())
                 .target(request.target()).deployment(result.plan().deployment()).configuration(result.plan().configuration())
-                .startedAt(result.started()).endedAt(result.ended()).failure(result.failure());
+                .startedAt(result.started()).endedAt(result.ended()).failure(result.failure()).warnings(result.warnings());
         settingsOf(result.plan().model(), result.plan().configuration(), record);
         if (result.run() != null) {
             record.runDir(result.run().runDir()).outcome(result.run());

@@ -15,6 +15,10 @@ public interface RunProgress extends RunListener {
     default void phase(Phase phase, String detail) {
     }
 
+    /** Something the user should know about how the run is set up, e.g. settings its target ignores (stored with the run). */
+    default void warning(String message) {
+    }
+
     /** The measurement plan of the run: how many timed samples all its metrics take together. */
     default void samplesPlanned(long samples) {
     }

@@ -10,14 +10,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.bgml.targets.ConfigurationChoice;
 import org.bgml.targets.GenerationService;
 import org.bgml.generator.common.DirectoryOutput;
 import org.bgml.generator.common.InvalidModelException;
 import org.bgml.generator.common.manifest.Manifest;
 import org.bgml.generator.common.manifest.ManifestJson;
-import org.bgml.generator.common.Naming;
 import org.bgml.generator.common.plan.BenchmarkPlan;
-import org.bgml.generator.common.plan.Planner;
 import org.bgml.launcher.build.BenchmarkBuilder;
 import org.bgml.launcher.build.GenerationStamp;
 import org.bgml.launcher.results.ToolVersion;
@@ -50,10 +49,11 @@ public final class RunService {
      * What happened. A failed run is a result too: {@code failure} says why in plain words.
      *
      * @param resultFiles the per-process result files the run wrote (absolute paths)
+     * @param warnings    what the user should know about how the run was set up (settings the target ignores)
      */
     public record Result(String runId, Instant started, Instant ended, BenchmarkPlan plan, Manifest manifest,
             BenchmarkBuilder.Outcome build, RunOutcome run, List<Path> resultFiles, String failure, long loadNanos,
-            long generateNanos, long runNanos) {
+            long generateNanos, long runNanos, List<String> warnings) {
         public boolean ok() {
             return failure == null;
         }
@@ -70,12 +70,14 @@ public final class RunService {
         long g0 = System.nanoTime();
         GenerationService.Request generation = new GenerationService.Request(model, request.target(), request.deployment(),
                 request.configuration());
-        String inputs = GenerationStamp.inputs(model, ToolVersion.current(), request.target(), request.deployment(), request.configuration());
+        ConfigurationChoice configuration = GenerationService.configuration(generation);
+        configuration.warnings().forEach(progress::warning);
+        String inputs = GenerationStamp.inputs(model, ToolVersion.current(), request.target(), request.deployment(), configuration.name());
         BenchmarkPlan plan;
         if (GenerationStamp.current(request.outDir(), inputs)) {
             // Same model, same request, same tool, generated files untouched: generation would write the same bytes.
             progress.phase(RunProgress.Phase.GENERATING, "unchanged since the last generation into " + request.outDir());
-            plan = new Planner(new Naming()).plan(model, request.deployment(), request.configuration());
+            plan = GenerationService.plan(generation);
         } else {
             progress.phase(RunProgress.Phase.GENERATING, request.target() + " into " + request.outDir());
             GenerationStamp.clear(request.outDir());
@@ -92,7 +94,7 @@ public final class RunService {
         BenchmarkBuilder.Outcome build = new BenchmarkBuilder().build(request.outDir(), manifest);
         if (!build.ok()) {
             return new Result(runId, started, Instant.now(), plan, manifest, build, null, List.of(),
-                    "build failed: " + build.failure(), loadNanos, generateNanos, 0);
+                    "build failed: " + build.failure(), loadNanos, generateNanos, 0, configuration.warnings());
         }
 
         progress.phase(RunProgress.Phase.STARTING, manifest.processes().size() + " processes");
@@ -111,7 +113,7 @@ public final class RunService {
             }
         }
         return new Result(runId, started, Instant.now(), plan, manifest, build, outcome, List.copyOf(results),
-                outcome.failure(), loadNanos, generateNanos, System.nanoTime() - r0);
+                outcome.failure(), loadNanos, generateNanos, System.nanoTime() - r0, configuration.warnings());
     }
 
     /** Passes the runner's events on, and turns its live sample counts into progress against the planned total. */

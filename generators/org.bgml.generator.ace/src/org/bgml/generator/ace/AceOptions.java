@@ -7,7 +7,6 @@ import java.util.Map;
 
 import org.bgml.generator.common.plan.BenchmarkPlan;
 import org.bgml.model.Configuration;
-import org.bgml.model.Middleware;
 import org.bgml.model.OptionCatalog;
 import org.bgml.model.OptionDefinition;
 import org.bgml.model.OptionLanding;
@@ -73,7 +72,7 @@ public final class AceOptions {
         }
         for (OptionSetting s : configuration.getSettings()) {
             OptionDefinition o = s.getOption();
-            if (o != null && o.eContainer() instanceof OptionCatalog c && c.getMiddleware() == Middleware.ACE) {
+            if (o != null && o.eContainer() instanceof OptionCatalog c && new AceDescriptor().appliesSettingsOf(c.getMiddleware())) {
                 settings.add(s);
             }
         }

@@ -8,7 +8,6 @@ import java.util.Map;
 import org.bgml.generator.common.plan.BenchmarkPlan;
 import org.bgml.model.Configuration;
 import org.bgml.model.Deployment;
-import org.bgml.model.Middleware;
 import org.bgml.model.Node;
 import org.bgml.model.OptionCatalog;
 import org.bgml.model.OptionDefinition;
@@ -51,7 +50,7 @@ public final class CiaoOptions {
             for (OptionSetting s : configuration.getSettings()) {
                 OptionDefinition o = s.getOption();
                 if (!(o.eContainer() instanceof OptionCatalog catalog)
-                        || (catalog.getMiddleware() != Middleware.TAO && catalog.getMiddleware() != Middleware.CIAO)) {
+                        || !new CiaoDescriptor().appliesSettingsOf(catalog.getMiddleware())) {
                     continue;
                 }
                 String key = o.getKey() == null || o.getKey().isEmpty() ? o.getName() : o.getKey();

@@ -7,7 +7,6 @@ import java.util.Map;
 
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.Configuration;
-import org.bgml.model.Middleware;
 import org.bgml.model.OptionCatalog;
 import org.bgml.model.OptionDefinition;
 import org.bgml.model.OptionSetting;
@@ -75,7 +74,7 @@ public final class OmniOrbOptions {
     }
 
     private static boolean isOmniOrb(OptionDefinition o) {
-        return o.eContainer() instanceof OptionCatalog c && c.getMiddleware() == Middleware.OMNIORB;
+        return o.eContainer() instanceof OptionCatalog c && new OmniOrbDescriptor().appliesSettingsOf(c.getMiddleware());
     }
 
     private static Configuration find(BenchmarkModel model, String name) {

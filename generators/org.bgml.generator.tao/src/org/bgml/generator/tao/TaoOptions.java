@@ -10,7 +10,6 @@ import java.util.Set;
 import org.bgml.generator.common.plan.BenchmarkPlan;
 import org.bgml.model.Configuration;
 import org.bgml.model.Deployment;
-import org.bgml.model.Middleware;
 import org.bgml.model.Node;
 import org.bgml.model.OptionCatalog;
 import org.bgml.model.OptionDefinition;
@@ -162,7 +161,7 @@ public class TaoOptions {
     /** Options of TAO's own catalogue, or of CIAO's (which runs on TAO). */
     static boolean isTaoOption(OptionDefinition o) {
         if (o.eContainer() instanceof OptionCatalog c) {
-            return c.getMiddleware() == Middleware.TAO || c.getMiddleware() == Middleware.CIAO;
+            return new TaoDescriptor().appliesSettingsOf(c.getMiddleware());
         }
         return false;
     }

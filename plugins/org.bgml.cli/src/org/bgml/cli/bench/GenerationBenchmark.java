@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 import org.bgml.targets.GenerationService;
 import org.bgml.targets.Targets;
 import org.bgml.generator.common.MemoryOutput;
-import org.bgml.generator.common.TargetGenerator;
+import org.bgml.generator.common.descriptor.TargetDescriptor;
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.synthetic.SyntheticModels;
 
@@ -40,7 +40,7 @@ public final class GenerationBenchmark {
         BenchmarkModel model = SyntheticModels.components(options.components());
         List<Row> rows = new ArrayList<>();
         int folder = 0;
-        for (TargetGenerator target : Targets.all()) {
+        for (TargetDescriptor target : Targets.all()) {
             GenerationService.Request request = new GenerationService.Request(model, target.id(), null, null);
             MemoryOutput memory = new MemoryOutput();
             try {

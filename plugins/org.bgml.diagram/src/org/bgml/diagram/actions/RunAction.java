@@ -1,5 +1,6 @@
 package org.bgml.diagram.actions;
 
+import org.bgml.targets.Targets;
 import org.eclipse.glsp.server.actions.Action;
 
 /** Client → server: Generate &amp; Run the model; progress comes back as {@link RunProgressAction}s. */
@@ -13,7 +14,7 @@ public class RunAction extends Action {
     }
 
     public String getTarget() {
-        return target == null || target.isBlank() ? "omniorb" : target;
+        return target == null || target.isBlank() ? Targets.defaultTarget() : target;
     }
 
     public String getConfiguration() {

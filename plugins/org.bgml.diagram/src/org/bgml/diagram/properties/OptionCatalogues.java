@@ -7,15 +7,16 @@ import org.bgml.model.BenchmarkModel;
 import org.bgml.model.OptionCatalog;
 import org.bgml.model.OptionDefinition;
 import org.bgml.model.io.ModelFiles;
+import org.bgml.targets.Targets;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.emf.ecore.resource.ResourceSet;
 
-/** The option catalogues a configuration can draw on: the model's own and the shipped ones. */
+/**
+ * The option catalogues a configuration can draw on: the model's own, and those of the registered targets (shipped in
+ * the model bundle as {@code bgml:/catalogs/FILE}).
+ */
 final class OptionCatalogues {
-    /** The catalogues shipped in the model bundle ({@code bgml:/catalogs/FILE}). */
-    static final List<String> SHIPPED = List.of("tao.bgml", "omniorb.bgml", "ace.bgml");
-
     private OptionCatalogues() {
     }
 
@@ -23,7 +24,7 @@ final class OptionCatalogues {
         List<OptionCatalog> all = new ArrayList<>(model.getCatalogs());
         ResourceSet set = model.eResource() == null ? null : model.eResource().getResourceSet();
         if (set != null) {
-            for (String file : SHIPPED) {
+            for (String file : Targets.catalogs()) {
                 try {
                     // bgml:/catalogs/FILE (appendSegment would add a second slash after the folder's), as hand-written models refer to it
                     Resource r = set.getResource(URI.createURI(ModelFiles.CATALOGS + file), true);
@@ -48,15 +49,27 @@ final class OptionCatalogues {
         return names;
     }
 
-    /** The option named {@code catalog/option} or just {@code option}; throws when no catalogue has it. */
+    /** An option by {@code catalog/option}, or by its bare name when only one catalogue has it. */
     static OptionDefinition find(BenchmarkModel model, String name) {
+        List<OptionDefinition> bare = new ArrayList<>();
         for (OptionCatalog c : of(model)) {
             for (OptionDefinition d : c.getOptions()) {
-                if (name.equals(c.getName() + "/" + d.getName()) || name.equals(d.getName())) {
+                if (name.equals(c.getName() + "/" + d.getName())) {
                     return d;
+                }
+                if (name.equals(d.getName())) {
+                    bare.add(d);
                 }
             }
         }
-        throw new IllegalArgumentException("no option '" + name + "' in the catalogues (" + String.join(", ", SHIPPED) + ")");
+        if (bare.size() == 1) {
+            return bare.get(0);
+        }
+        if (bare.size() > 1) {
+            throw new IllegalArgumentException("option '" + name + "' is in several catalogues ("
+                    + String.join(", ", bare.stream().map(d -> ((OptionCatalog) d.eContainer()).getName()).toList())
+                    + "); write it as CATALOG/" + name);
+        }
+        throw new IllegalArgumentException("no option '" + name + "' in the catalogues (" + String.join(", ", Targets.catalogs()) + ")");
     }
 }

@@ -66,6 +66,7 @@ final class RunReport {
         rows.add(new String[] { "target", r.target() });
         rows.add(new String[] { "deployment", r.deployment() });
         rows.add(new String[] { "configuration", r.configuration() });
+        rows.add(new String[] { "warnings", r.warnings().isEmpty() ? null : String.join("; ", r.warnings()) });
         rows.add(new String[] { "started", r.startedAt() });
         rows.add(new String[] { "ended", r.endedAt() });
         rows.add(new String[] { "measuring time", r.measuringNanos() == null ? null : Units.number(r.measuringNanos() / 1e9) + " s" });

@@ -148,6 +148,13 @@ public final class Migrations {
                       repetition INTEGER NOT NULL CHECK (repetition >= 0),
                       run        INTEGER NOT NULL UNIQUE REFERENCES runs(id) ON DELETE CASCADE,
                       PRIMARY KEY (experiment, run_index)
+                    )""")),
+            new Step(4, "warnings of a run (e.g. settings of its configuration that its target ignores)", List.of("""
+                    CREATE TABLE run_warnings (
+                      run     INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+                      seq     INTEGER NOT NULL,
+                      message TEXT NOT NULL,
+                      PRIMARY KEY (run, seq)
                     )""")));
 
     private Migrations() {

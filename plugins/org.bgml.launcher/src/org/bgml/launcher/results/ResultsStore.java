@@ -142,6 +142,7 @@ public final class ResultsStore implements AutoCloseable {
     private long insertWholeRun(RunRecord run) throws SQLException {
         long id = insertRun(run);
         insertSettings(id, run.settings());
+        insertWarnings(id, run.warnings());
         insertEnvironment(id, run.environment());
         insertProcesses(id, run.processes());
         insertMeasurements(id, run.measurements());
@@ -189,6 +190,31 @@ public final class ResultsStore implements AutoCloseable {
             }
             s.executeBatch();
         }
+    }
+
+    private void insertWarnings(long run, List<String> warnings) throws SQLException {
+        try (PreparedStatement s = connection.prepareStatement("INSERT INTO run_warnings (run, seq, message) VALUES (?, ?, ?)")) {
+            for (int i = 0; i < warnings.size(); i++) {
+                s.setLong(1, run);
+                s.setInt(2, i);
+                s.setString(3, warnings.get(i));
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
+    }
+
+    private List<String> warnings(long run) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement s = connection.prepareStatement("SELECT message FROM run_warnings WHERE run = ? ORDER BY seq")) {
+            s.setLong(1, run);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    out.add(r.getString(1));
+                }
+            }
+        }
+        return out;
     }
 
     private void insertEnvironment(long run, EnvironmentRecord e) throws SQLException {
@@ -499,7 +525,7 @@ public final class ResultsStore implements AutoCloseable {
                 RunRecord record = new RunRecord(r.getString(1), r.getString(2), r.getString(3), r.getString(4), r.getString(5),
                         r.getString(6), r.getString(7), r.getString(8), r.getString(9), r.getString(10), r.getString(11),
                         r.getString(12), r.getString(13), getLong(r, 14), r.getString(15), factorLevels, settings(id), environment(id),
-                        processes(id), measurements(id));
+                        processes(id), measurements(id), warnings(id));
                 return Optional.of(new StoredRun(id, record));
             }
         } catch (SQLException e) {

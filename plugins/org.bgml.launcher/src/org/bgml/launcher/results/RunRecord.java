@@ -32,11 +32,14 @@ import org.bgml.launcher.run.RunOutcome;
  * @param measuringNanos wall time the benchmark processes spent measuring, or null
  * @param experiment    the experiment this run belongs to, or null (filled by the experiments issue)
  * @param factorLevels  the experiment's factor levels of this run, or empty
+ * @param warnings      what the user should know about how the run was set up, e.g. settings of the chosen
+ *                      configuration that the target ignores; empty when there is nothing to say
  */
 public record RunRecord(String runId, String modelPath, String modelName, String modelHash, String target, String deployment,
         String configuration, String status, String failure, String startedAt, String endedAt, String toolVersion, String runDir,
         Long measuringNanos, String experiment, Map<String, String> factorLevels, List<Setting> settings,
-        EnvironmentRecord environment, List<ProcessRecord> processes, List<MeasurementRecord> measurements) {
+        EnvironmentRecord environment, List<ProcessRecord> processes, List<MeasurementRecord> measurements,
+        List<String> warnings) {
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -47,6 +50,16 @@ public record RunRecord(String runId, String modelPath, String modelName, String
         environment = environment == null ? EnvironmentRecord.UNKNOWN : environment;
         processes = processes == null ? List.of() : List.copyOf(processes);
         measurements = measurements == null ? List.of() : List.copyOf(measurements);
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
+
+    /** A run without warnings. */
+    public RunRecord(String runId, String modelPath, String modelName, String modelHash, String target, String deployment,
+            String configuration, String status, String failure, String startedAt, String endedAt, String toolVersion, String runDir,
+            Long measuringNanos, String experiment, Map<String, String> factorLevels, List<Setting> settings,
+            EnvironmentRecord environment, List<ProcessRecord> processes, List<MeasurementRecord> measurements) {
+        this(runId, modelPath, modelName, modelHash, target, deployment, configuration, status, failure, startedAt, endedAt,
+                toolVersion, runDir, measuringNanos, experiment, factorLevels, settings, environment, processes, measurements, List.of());
     }
 
     public boolean ok() {
@@ -92,6 +105,7 @@ public record RunRecord(String runId, String modelPath, String modelName, String
         private EnvironmentRecord environment;
         private final List<ProcessRecord> processes = new ArrayList<>();
         private final List<ResultFile> files = new ArrayList<>();
+        private final List<String> warnings = new ArrayList<>();
 
         private Builder(String runId) {
             if (runId == null || runId.isBlank()) {
@@ -182,6 +196,19 @@ public record RunRecord(String runId, String modelPath, String modelName, String
             return this;
         }
 
+        /** Something the user should know about how the run was set up; several are kept in order. */
+        public Builder warning(String warning) {
+            if (warning != null && !warning.isBlank()) {
+                warnings.add(warning);
+            }
+            return this;
+        }
+
+        public Builder warnings(Collection<String> all) {
+            all.forEach(this::warning);
+            return this;
+        }
+
         /** Marks the run failed; several failures are kept in order. */
         public Builder failure(String why) {
             if (why != null && !why.isBlank()) {
@@ -252,7 +279,7 @@ public record RunRecord(String runId, String modelPath, String modelName, String
             String failure = failures.isEmpty() ? null : String.join("; ", new LinkedHashSet<>(failures));
             return new RunRecord(runId, modelPath, modelName, modelHash, tgt == null ? "unknown" : tgt, deployment, config,
                     failure == null ? OK : FAILED, failure, startedAt, endedAt, toolVersion, runDir, measuringNanos, experiment,
-                    factorLevels, settings, env, merged, measurements);
+                    factorLevels, settings, env, merged, measurements, warnings);
         }
 
         private String resolveRaw(ResultFile f, String raw) {

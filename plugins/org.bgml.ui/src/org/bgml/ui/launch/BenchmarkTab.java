@@ -1,6 +1,5 @@
 package org.bgml.ui.launch;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.bgml.targets.Targets;
@@ -59,7 +58,7 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
 
         label(c, "Target:");
         target = combo(c, SWT.READ_ONLY);
-        Targets.byId().keySet().forEach(target::add);
+        Targets.ids().forEach(target::add);
 
         label(c, "Deployment:");
         deployment = combo(c, SWT.NONE);
@@ -158,14 +157,14 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
         } catch (IllegalStateException e) {
             // no workbench: leave the model empty
         }
-        BenchmarkLaunch.initialize(config, selected, BenchmarkLaunch.DEFAULT_TARGET);
+        BenchmarkLaunch.initialize(config, selected, BenchmarkLaunch.defaultTarget());
     }
 
     @Override
     public void initializeFrom(ILaunchConfiguration config) {
         try {
             model.setText(config.getAttribute(BenchmarkLaunch.MODEL, ""));
-            target.setText(config.getAttribute(BenchmarkLaunch.TARGET, BenchmarkLaunch.DEFAULT_TARGET));
+            target.setText(config.getAttribute(BenchmarkLaunch.TARGET, BenchmarkLaunch.defaultTarget()));
             String d = config.getAttribute(BenchmarkLaunch.DEPLOYMENT, "");
             String k = config.getAttribute(BenchmarkLaunch.CONFIGURATION, "");
             deployment.setText(d.isEmpty() ? FIRST : d);
@@ -198,8 +197,8 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
             setErrorMessage("Choose a .bgml model file in the workspace");
             return false;
         }
-        if (!Targets.byId().containsKey(target.getText())) {
-            setErrorMessage("Choose a target: " + String.join(", ", new ArrayList<>(Targets.byId().keySet())));
+        if (!Targets.isKnown(target.getText())) {
+            setErrorMessage("Choose a target: " + String.join(", ", Targets.ids()));
             return false;
         }
         List<String> offered = List.of(configuration.getItems());

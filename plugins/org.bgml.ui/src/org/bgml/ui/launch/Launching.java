@@ -22,7 +22,7 @@ public final class Launching {
     }
 
     static void run(IFile model, Shell shell) {
-        run(model, BenchmarkLaunch.DEFAULT_TARGET, null, shell);
+        run(model, BenchmarkLaunch.defaultTarget(), null, shell);
     }
 
     /**

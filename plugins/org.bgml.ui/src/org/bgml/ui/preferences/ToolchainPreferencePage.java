@@ -1,13 +1,14 @@
 package org.bgml.ui.preferences;
 
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.bgml.generator.common.descriptor.Toolchain.Location;
+import org.bgml.generator.common.descriptor.ToolchainVariable;
 import org.bgml.ide.core.BgmlIde;
 import org.bgml.ide.core.toolchain.Toolchains;
-import org.bgml.ide.core.toolchain.Toolchains.Location;
-import org.bgml.ide.core.toolchain.Toolchains.Variable;
+import org.bgml.targets.Targets;
 import org.eclipse.core.runtime.preferences.InstanceScope;
 import org.eclipse.jface.preference.DirectoryFieldEditor;
 import org.eclipse.jface.preference.FieldEditorPreferencePage;
@@ -24,18 +25,18 @@ import org.eclipse.ui.IWorkbenchPreferencePage;
 import org.eclipse.ui.preferences.ScopedPreferenceStore;
 
 /**
- * Toolchain locations: ACE_ROOT, TAO_ROOT, CIAO_ROOT, DANCE_ROOT and omniORB. Empty fields fall back to the
- * environment the IDE was started with, then to detection; the box below says what each run will use and what is
+ * Toolchain locations: one field for each location a registered target needs (ACE_ROOT, TAO_ROOT, ..., omniidl).
+ * Empty fields fall back to the environment the IDE was started with, then to detection; the box below says what each run will use and what is
  * missing. Build commands and benchmark processes get these as environment variables.
  */
 public final class ToolchainPreferencePage extends FieldEditorPreferencePage implements IWorkbenchPreferencePage {
     private Text found;
-    private final Map<Variable, StringFieldEditor> fields = new EnumMap<>(Variable.class);
+    private final Map<String, StringFieldEditor> fields = new LinkedHashMap<>();
 
     public ToolchainPreferencePage() {
         super(GRID);
         setDescription("Where the middleware toolchains are. Leave a field empty to use the environment the IDE was started with, "
-                + "or what is detected. The omniORB target needs only the omniORB packages; TAO and CIAO need their source trees.");
+                + "or what is detected. A field's tooltip says what it is and which targets need it.");
     }
 
     @Override
@@ -45,13 +46,15 @@ public final class ToolchainPreferencePage extends FieldEditorPreferencePage imp
 
     @Override
     protected void createFieldEditors() {
-        for (Variable v : Variable.values()) {
+        for (ToolchainVariable v : Toolchains.variables()) {
             String label = v.name() + ":";
-            StringFieldEditor editor = v == Variable.OMNIORB_IDL ? new FileFieldEditor(v.name(), label, true, getFieldEditorParent())
+            StringFieldEditor editor = v.kind() == ToolchainVariable.Kind.PROGRAM
+                    ? new FileFieldEditor(v.name(), label, true, getFieldEditorParent())
                     : new DirectoryFieldEditor(v.name(), label, getFieldEditorParent());
-            editor.getLabelControl(getFieldEditorParent()).setToolTipText(v.purpose);
+            editor.getLabelControl(getFieldEditorParent())
+                    .setToolTipText(v.purpose() + " (targets: " + String.join(", ", Targets.neededBy(v.name())) + ")");
             addField(editor);
-            fields.put(v, editor);
+            fields.put(v.name(), editor);
         }
         Composite parent = getFieldEditorParent();
         Button detect = new Button(parent, SWT.PUSH);
@@ -76,9 +79,9 @@ public final class ToolchainPreferencePage extends FieldEditorPreferencePage imp
     }
 
     /** What the field shows now (typed, not yet applied), else the stored preference. */
-    private String value(Variable v) {
-        StringFieldEditor editor = fields.get(v);
-        return editor != null ? editor.getStringValue() : getPreferenceStore().getString(v.name());
+    private String value(String name) {
+        StringFieldEditor editor = fields.get(name);
+        return editor != null ? editor.getStringValue() : getPreferenceStore().getString(name);
     }
 
     /** The fields have their stored values now: show what they resolve to. */

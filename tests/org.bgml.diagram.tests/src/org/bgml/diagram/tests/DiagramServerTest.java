@@ -164,7 +164,11 @@ class DiagramServerTest {
         Path file = Repo.copyExample("roundtrip.bgml", dir.resolve("roundtrip.bgml"));
         try (GlspTestClient c = server.connect()) {
             c.open(file);
-            assertTrue(c.action("bgmlRunAvailable").get("available").getAsBoolean());
+            JsonObject available = c.action("bgmlRunAvailable");
+            assertTrue(available.get("available").getAsBoolean());
+            List<String> targets = available.getAsJsonArray("targets").asList().stream().map(t -> t.getAsString()).toList();
+            assertEquals("omniorb", targets.get(0), "the chooser offers the default target first: " + targets);
+            assertTrue(targets.containsAll(List.of("ace", "tao", "ciao")), "and every registered target: " + targets);
             c.edit(applyProperty("TaoTaoServer/rt", "interface", ""));
             c.send(Map.of("kind", "bgmlRun", "target", "omniorb"));
             c.action("bgmlRunProgress", a -> "generating".equals(GlspTestClient.str(a, "phase")));

@@ -152,6 +152,30 @@ class ResultsStoreTest {
         }
     }
 
+    /** A store written before runs had warnings opens with its runs intact and warning-free; new runs keep theirs. */
+    @Test
+    void aStoreWithoutWarningsIsUpgradedAndRunsKeepTheirWarnings() throws Exception {
+        Path db = temp.resolve("v3.db");
+        try (Connection c = connect(db)) {
+            assertEquals(0, Migrations.migrate(c, 3, db.toString()));
+            try (Statement s = c.createStatement()) {
+                s.execute("INSERT INTO runs (run_id, target, configuration, status, started_at) "
+                        + "VALUES ('20250101-000000-0003', 'tao', 'taoLoopback', 'ok', '2025-01-01T00:00:00Z')");
+            }
+        }
+        String warning = "configuration 'omniorbLoopback' holds omniorb settings that the tao target ignores: endPoint";
+        RunRecord warned = RunRecord.builder("20261121-093000-0004").target("tao").configuration("omniorbLoopback")
+                .warning(warning).warning(" ").build();
+        try (ResultsStore store = ResultsStore.open(db)) {
+            assertEquals(Migrations.latest(), store.schemaVersion());
+            RunRecord old = store.run("20250101-000000-0003").orElseThrow().record();
+            assertEquals("taoLoopback", old.configuration());
+            assertEquals(List.of(), old.warnings());
+            store.record(warned);
+            assertEquals(List.of(warning), store.run("20261121-093000-0004").orElseThrow().record().warnings(), "blank warnings are dropped");
+        }
+    }
+
     @Test
     void aNewerStoreIsRefusedWithBothVersionsNamed() throws Exception {
         Path db = temp.resolve("newer.db");

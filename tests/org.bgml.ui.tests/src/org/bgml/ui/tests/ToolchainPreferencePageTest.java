@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.bgml.ide.core.toolchain.Toolchains;
-import org.bgml.ide.core.toolchain.Toolchains.Location;
-import org.bgml.ide.core.toolchain.Toolchains.Variable;
+import org.bgml.generator.common.descriptor.Toolchain.Location;
+import org.bgml.generator.common.descriptor.ToolchainVariable;
 import org.bgml.ui.preferences.ToolchainPreferencePage;
 import org.eclipse.jface.preference.PreferenceDialog;
 import org.eclipse.jface.preference.PreferenceManager;
@@ -42,7 +42,7 @@ class ToolchainPreferencePageTest {
                 dialog.close();
             }
         });
-        for (Variable v : Variable.values()) {
+        for (ToolchainVariable v : Toolchains.variables()) {
             Toolchains.preferences().remove(v.name());
         }
         Toolchains.preferences().flush();
@@ -87,10 +87,10 @@ class ToolchainPreferencePageTest {
 
         boolean ok = Ui.sync(() -> ((ToolchainPreferencePage) dialog.getSelectedPage()).performOk());
         assertTrue(ok);
-        Location ciao = Toolchains.detect().stream().filter(l -> l.variable() == Variable.CIAO_ROOT).findFirst().orElseThrow();
+        Location ciao = Toolchains.detect().stream().filter(l -> l.variable().name().equals("CIAO_ROOT")).findFirst().orElseThrow();
         assertEquals("preference", ciao.source());
         assertTrue(ciao.problem().contains("is not a folder"), ciao.problem());
-        Location aceLocation = Toolchains.detect().get(0);
+        Location aceLocation = Toolchains.detect().stream().filter(l -> l.variable().name().equals("ACE_ROOT")).findFirst().orElseThrow();
         assertTrue(aceLocation.ok(), aceLocation.toString());
         assertEquals(ace.toString(), Toolchains.environment().get("ACE_ROOT"), "runs get the stored ACE_ROOT");
         assertTrue(!Toolchains.environment().containsKey("CIAO_ROOT"), "runs do not get a CIAO_ROOT that is not there");
@@ -98,7 +98,7 @@ class ToolchainPreferencePageTest {
 
     private static List<String> stored() {
         List<String> set = new ArrayList<>();
-        for (Variable v : Variable.values()) {
+        for (ToolchainVariable v : Toolchains.variables()) {
             if (!Toolchains.preferences().get(v.name(), "").isEmpty()) {
                 set.add(v.name());
             }

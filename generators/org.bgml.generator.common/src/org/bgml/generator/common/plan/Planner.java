@@ -44,8 +44,15 @@ public final class Planner {
      * @param configurationName the configuration whose settings apply, or null for the first (or none)
      */
     public BenchmarkPlan plan(BenchmarkModel model, String deploymentName, String configurationName) {
+        return planWith(model, deploymentName, pick(model.getConfigurations(), configurationName, "configuration"));
+    }
+
+    /**
+     * The same, with exactly that configuration's settings applied, or none when it is null (a target whose
+     * middleware no configuration of the model is for).
+     */
+    public BenchmarkPlan planWith(BenchmarkModel model, String deploymentName, Configuration configuration) {
         Deployment deployment = pick(model.getDeployments(), deploymentName, "deployment");
-        Configuration configuration = pick(model.getConfigurations(), configurationName, "configuration");
 
         Map<String, Placement> placements = placements(model, deployment);
         Map<Entity, String> processOf = new LinkedHashMap<>();

@@ -286,6 +286,11 @@ public final class BenchmarkJob extends Job {
         }
 
         @Override
+        public void warning(String message) {
+            print("warning: " + message + "\n");
+        }
+
+        @Override
         public void starting(String name, int index, int total) {
             progress.subTask("Starting " + name + " (" + (index + 1) + " of " + total + ")");
         }

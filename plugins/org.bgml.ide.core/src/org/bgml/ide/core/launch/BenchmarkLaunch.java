@@ -3,6 +3,7 @@ package org.bgml.ide.core.launch;
 import java.nio.file.Path;
 
 import org.bgml.ide.core.BgmlIde;
+import org.bgml.targets.Targets;
 import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IResource;
@@ -31,7 +32,10 @@ public final class BenchmarkLaunch {
     /** Result sets to keep on the model, 0 for all. */
     public static final String KEEP = BgmlIde.PLUGIN_ID + ".keep";
 
-    public static final String DEFAULT_TARGET = "omniorb";
+    /** The target a launch runs when it names none: the registry's default. */
+    public static String defaultTarget() {
+        return Targets.defaultTarget();
+    }
 
     private BenchmarkLaunch() {
     }
@@ -94,7 +98,7 @@ public final class BenchmarkLaunch {
     public static ILaunchConfiguration findOrCreate(IFile model, String target) throws CoreException {
         ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
         for (ILaunchConfiguration c : manager.getLaunchConfigurations(type())) {
-            if (isFor(c, model) && target.equals(c.getAttribute(TARGET, DEFAULT_TARGET))) {
+            if (isFor(c, model) && target.equals(c.getAttribute(TARGET, defaultTarget()))) {
                 return c;
             }
         }

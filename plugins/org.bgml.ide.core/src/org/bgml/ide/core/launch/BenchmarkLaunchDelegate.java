@@ -27,9 +27,9 @@ public final class BenchmarkLaunchDelegate extends LaunchConfigurationDelegate {
     /** The job for {@code config}, not yet scheduled; {@code launch} may be null (no console). */
     public static BenchmarkJob createJob(ILaunchConfiguration config, ILaunch launch) throws CoreException {
         IFile model = BenchmarkLaunch.model(config);
-        String target = config.getAttribute(BenchmarkLaunch.TARGET, BenchmarkLaunch.DEFAULT_TARGET);
-        if (!Targets.byId().containsKey(target)) {
-            throw new CoreException(BgmlIde.error("unknown target '" + target + "'; choose one of " + String.join(", ", Targets.byId().keySet()), null));
+        String target = config.getAttribute(BenchmarkLaunch.TARGET, BenchmarkLaunch.defaultTarget());
+        if (!Targets.isKnown(target)) {
+            throw new CoreException(BgmlIde.error(Targets.unknownTargetMessage(target), null));
         }
         Path out = BenchmarkLaunch.outputFolder(config, model, target);
         RunService.Request request = new RunService.Request(model.getLocation().toFile().toPath(), target,
