@@ -291,7 +291,7 @@ function _picocli_bgml_generate() {
   local commands=""
   local flag_opts="'-h' '--help'"
   local arg_opts="'--target' '--out' '--deployment' '--config'"
-  local T_option_args=("omniorb" "ace" "tao" "ciao") # --target values
+  local T_option_args=("omniorb" "ace" "ciao" "tao") # --target values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -330,7 +330,7 @@ function _picocli_bgml_run() {
   local commands=""
   local flag_opts="'--timings' '-h' '--help'"
   local arg_opts="'--target' '--deployment' '--config' '--out' '--store' '--report' '--keep'"
-  local T_option_args=("omniorb" "ace" "tao" "ciao") # --target values
+  local T_option_args=("omniorb" "ace" "ciao" "tao") # --target values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -561,7 +561,7 @@ function _picocli_bgml_experiment() {
   local commands=""
   local flag_opts="'--resume' '--prune' '-h' '--help'"
   local arg_opts="'--experiment' '--design' '--strength' '--fraction' '--sample-size' '--repetitions' '--seed' '--target' '--engine' '--store' '--work' '--samples' '--synthetic' '--index' '--indexes' '--out' '--records' '--plan-key'"
-  local T_option_args=("omniorb" "ace" "tao" "ciao") # --target values
+  local T_option_args=("omniorb" "ace" "ciao" "tao") # --target values
 
   type compopt &>/dev/null && compopt +o default
 

@@ -298,9 +298,12 @@ public final class DiagramPage {
                 + "<script>window.bgmlErrors = []; window.addEventListener('error', function (e) { window.bgmlErrors.push(String(e.message)); });\n"
                 + "window.BGML_CONFIG = " + GSON.toJson(config) + ";</script>\n"
                 + "</head><body><div id=\"bgml-app\"></div>\n"
-                + "<script>(function () { var app = document.getElementById('bgml-app'); function report() {"
-                + " if (typeof window." + HOST_FUNCTION + " === 'function') { window." + HOST_FUNCTION + "(String(app.dataset.state || ''),"
-                + " app.dataset.dirty === 'true', String(app.dataset.selection || '[]'), String(app.dataset.revision || '0')); } }"
+                + "<script>(function () { var app = document.getElementById('bgml-app'); var tries = 0;"
+                // a call the host cannot take now (not installed yet, or refused while the host is busy) is made again
+                + " function report() { try { if (typeof window." + HOST_FUNCTION + " !== 'function') { throw new Error('not yet'); }"
+                + " window." + HOST_FUNCTION + "(String(app.dataset.state || ''), app.dataset.dirty === 'true',"
+                + " String(app.dataset.selection || '[]'), String(app.dataset.revision || '0')); tries = 0; }"
+                + " catch (e) { if (tries++ < 200) { setTimeout(report, 50); } } }"
                 + " window.bgmlReport = report; new MutationObserver(report).observe(app, { attributes: true,"
                 + " attributeFilter: ['data-state', 'data-dirty', 'data-selection', 'data-revision'] }); })();</script>\n"
                 + "<script src=\"" + base + "bgml-diagram.js" + query + "\"></script>\n</body></html>\n";
@@ -453,6 +456,7 @@ public final class DiagramPage {
             server.markSaved(file);
             dirty = false;
             cleaning = true;
+            resync();
         }
     }
 
@@ -488,7 +492,16 @@ public final class DiagramPage {
     public void dispatch(String actionLiteral) {
         if (browser != null && !browser.isDisposed()) {
             browser.evaluate("if (window.bgmlDiagram) { window.bgmlDiagram.dispatch(" + actionLiteral + "); }");
+            resync();
         }
+    }
+
+    /** Asks the page to report the client's state once more (after the host changed the session's history or dirty flag). */
+    private void resync() {
+        if (browser != null && !browser.isDisposed()) {
+            browser.execute("if (window.bgmlReport) { window.bgmlReport(); }");
+        }
+        updateUndoRedo();
     }
 
     /** Edit &gt; Undo on this page: undoes the diagram's last edit (GLSP undo on the server's command stack). */
