@@ -12,29 +12,29 @@ public final class Texts {
      */
     public static String stripTrailingBlanks(CharSequence content) {
         // a template's result (Xtend's StringConcatenation) is a list of segments: read it as one String, once,
-        // rather than through charAt, which is not a constant-time array access there
+        // rather than through charAt, which is not a constant-time array access there; then copy whole lines
         String text = content.toString();
         int n = text.length();
         StringBuilder out = new StringBuilder(n);
-        int blanksFrom = -1;
+        int lineStart = 0;
         for (int i = 0; i < n; i++) {
             char c = text.charAt(i);
-            if (c == ' ' || c == '\t') {
-                if (blanksFrom < 0) {
-                    blanksFrom = out.length();
-                }
-            } else {
-                if (blanksFrom >= 0 && isLineEnd(c)) {
-                    out.setLength(blanksFrom);
-                }
-                blanksFrom = -1;
+            if ((c < ' ' || c > '~') && isLineEnd(c)) { // only control and non-ASCII characters can end a line
+                appendWithoutTrailingBlanks(out, text, lineStart, i);
+                out.append(c);
+                lineStart = i + 1;
             }
-            out.append(c);
         }
-        if (blanksFrom >= 0) {
-            out.setLength(blanksFrom);
+        appendWithoutTrailingBlanks(out, text, lineStart, n);
+        return out.length() == n ? text : out.toString();
+    }
+
+    private static void appendWithoutTrailingBlanks(StringBuilder out, String text, int start, int end) {
+        int last = end;
+        while (last > start && (text.charAt(last - 1) == ' ' || text.charAt(last - 1) == '\t')) {
+            last--;
         }
-        return out.toString();
+        out.append(text, start, last);
     }
 
     /** The characters that end a line for {@code $} in a MULTILINE regular expression. */
