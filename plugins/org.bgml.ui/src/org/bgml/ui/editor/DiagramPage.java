@@ -29,8 +29,6 @@ import org.eclipse.debug.core.ILaunchesListener;
 import org.eclipse.jface.action.Action;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.browser.Browser;
-import org.eclipse.swt.browser.BrowserFunction;
-import org.eclipse.swt.browser.ProgressListener;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
@@ -50,22 +48,18 @@ import com.google.gson.JsonParseException;
  * ({@link #modelText()}), takes the document's text when the editor gives it ({@link #push(String)}), and a save the
  * client asks for becomes the editor's save, and the client's Generate &amp; Run becomes the editor's save and the
  * model's "BGML Benchmark" launch ({@link ModelEditor#runFromDiagram}); the client's run status follows every
- * benchmark run of the model (its Job), whoever launched it. The client publishes its state, dirty flag, selection
- * and drawn revision on its root element; the host page watches them (a MutationObserver) and calls the Java side
- * ({@link #HOST_FUNCTION}, an SWT {@link BrowserFunction}) whenever one changes, so nothing polls. The page offers
- * Undo and Redo of the diagram's edits. Without WebKitGTK, or when the diagram bundle is
+ * benchmark run of the model (its Job), whoever launched it. The page follows the client's state, dirty flag and
+ * selection a few times a second, and offers Undo and Redo of the diagram's edits. Without WebKitGTK, or when the diagram bundle is
  * missing, it says so and the Model and Source pages still edit the model.
  */
 public final class DiagramPage {
-    /** The function the host page calls with the client's state, dirty flag, selection (JSON) and revision. */
-    static final String HOST_FUNCTION = "bgmlHostChanged";
+    private static final int POLL_MILLIS = 300;
     private static final Gson GSON = new Gson();
     private static final String ID_PREFIX = "bgml-diagram_";
     private final ModelEditor editor;
     private Composite control;
     private Label banner;
     private Browser browser;
-    private BrowserFunction changed;
     private DiagramServer server;
     private Path file;
     private boolean dirty;
@@ -198,21 +192,8 @@ public final class DiagramPage {
             attach();
             Job.getJobManager().addJobChangeListener(runs);
             DebugPlugin.getDefault().getLaunchManager().addLaunchListener(refused);
-            changed = new BrowserFunction(browser, HOST_FUNCTION) {
-                @Override
-                public Object function(Object[] arguments) {
-                    clientChanged(arguments);
-                    return null;
-                }
-            };
-            // a change the client made before the function was installed on the new page is reported once it has loaded
-            Browser page = browser;
-            page.addProgressListener(ProgressListener.completedAdapter(e -> {
-                if (!page.isDisposed()) {
-                    page.execute("if (window.bgmlReport) { window.bgmlReport(); }");
-                }
-            }));
             browser.setText(hostPage(server, file));
+            control.getDisplay().timerExec(POLL_MILLIS, this::poll);
         } catch (Exception | LinkageError e) {
             browser.dispose();
             browser = null;
@@ -279,10 +260,7 @@ public final class DiagramPage {
     /**
      * The page the editor hosts: the client's script and style from the server, every request carrying the access
      * token in its query (an embedded browser may not keep the server's cookie), and the client's configuration in
-     * {@code window.BGML_CONFIG} (PROTOCOL.md, "Client build and page"), with {@code host: "eclipse"} so that the
-     * client leaves to the workbench's views what they show already. A MutationObserver on the client's root element
-     * reports each change of its {@code data-state}, {@code data-dirty}, {@code data-selection} and
-     * {@code data-revision} to {@link #HOST_FUNCTION}; script errors are kept for diagnosis.
+     * {@code window.BGML_CONFIG} (PROTOCOL.md, "Client build and page"); script errors are kept for diagnosis.
      */
     static String hostPage(DiagramServer server, Path model) {
         String base = "http://127.0.0.1:" + server.port() + "/";
@@ -291,6 +269,7 @@ public final class DiagramPage {
         config.addProperty("token", token);
         config.addProperty("model", model.toString());
         config.addProperty("ws", server.webSocketUri().toString());
+        // the workbench's Problems and Properties views show what the page's own panels would: the canvas takes the editor
         config.addProperty("host", "eclipse");
         String query = "?token=" + java.net.URLEncoder.encode(token, java.nio.charset.StandardCharsets.UTF_8);
         return "<!DOCTYPE html>\n<html><head><meta charset=\"UTF-8\"><title>BGML diagram</title>\n"
@@ -298,14 +277,6 @@ public final class DiagramPage {
                 + "<script>window.bgmlErrors = []; window.addEventListener('error', function (e) { window.bgmlErrors.push(String(e.message)); });\n"
                 + "window.BGML_CONFIG = " + GSON.toJson(config) + ";</script>\n"
                 + "</head><body><div id=\"bgml-app\"></div>\n"
-                + "<script>(function () { var app = document.getElementById('bgml-app'); var tries = 0;"
-                // a call the host cannot take now (not installed yet, or refused while the host is busy) is made again
-                + " function report() { try { if (typeof window." + HOST_FUNCTION + " !== 'function') { throw new Error('not yet'); }"
-                + " window." + HOST_FUNCTION + "(String(app.dataset.state || ''), app.dataset.dirty === 'true',"
-                + " String(app.dataset.selection || '[]'), String(app.dataset.revision || '0')); tries = 0; }"
-                + " catch (e) { if (tries++ < 200) { setTimeout(report, 50); } } }"
-                + " window.bgmlReport = report; new MutationObserver(report).observe(app, { attributes: true,"
-                + " attributeFilter: ['data-state', 'data-dirty', 'data-selection', 'data-revision'] }); })();</script>\n"
                 + "<script src=\"" + base + "bgml-diagram.js" + query + "\"></script>\n</body></html>\n";
     }
 
@@ -326,40 +297,42 @@ public final class DiagramPage {
         control.layout(true);
     }
 
-    /**
-     * The client changed its state, dirty flag, selection or drawn revision (called by the host page through
-     * {@link #HOST_FUNCTION}, on the UI thread): the editor follows, and Undo/Redo follow the server's history.
-     */
-    private void clientChanged(Object[] values) {
-        if (browser == null || browser.isDisposed() || values.length < 3) {
+    /** Follows the client's state, dirty flag and selection, and the server's undo history, while the editor is open. */
+    private void poll() {
+        if (browser == null || browser.isDisposed()) {
             return;
         }
-        String before = state;
-        state = String.valueOf(values[0]);
-        boolean now = Boolean.TRUE.equals(values[1]);
-        if (cleaning && (!now || server == null || file == null || server.isDirty(file))) {
-            cleaning = false; // the client has caught up, or there is a new edit since
+        try {
+            Object s = browser.evaluate("var a = document.getElementById('bgml-app');"
+                    + " return a ? [String(a.dataset.state), !!(window.bgmlDiagram && window.bgmlDiagram.isDirty), String(a.dataset.selection || '[]')] : ['', false, '[]'];");
+            if (s instanceof Object[] values && values.length == 3) {
+                String before = state;
+                state = String.valueOf(values[0]);
+                boolean now = Boolean.TRUE.equals(values[1]);
+                if (cleaning && (!now || server == null || file == null || server.isDirty(file))) {
+                    cleaning = false; // the client has caught up, or there is a new edit since
+                }
+                if (now != dirty && !cleaning) {
+                    dirty = now;
+                    editor.diagramDirtyChanged();
+                }
+                List<String> ids = parseIds(String.valueOf(values[2]));
+                if (!ids.equals(selection)) {
+                    selection = ids;
+                    editor.diagramSelectionChanged();
+                }
+                if ("ready".equals(state) && !"ready".equals(before)) {
+                    editor.diagramReady();
+                }
+            }
+        } catch (org.eclipse.swt.SWTException e) {
+            // the page is (re)loading: try again at the next poll
         }
-        if (now != dirty && !cleaning) {
-            dirty = now;
-            editor.diagramDirtyChanged();
-        }
-        List<String> ids = parseIds(String.valueOf(values[2]));
-        if (!ids.equals(selection)) {
-            selection = ids;
-            editor.diagramSelectionChanged();
-        }
-        if ("ready".equals(state) && !"ready".equals(before)) {
-            editor.diagramReady();
-        }
-        updateUndoRedo();
-    }
-
-    private void updateUndoRedo() {
-        if (server != null && file != null && browser != null && !browser.isDisposed()) {
+        if (server != null && file != null) {
             undo.setEnabled(rendered() && browser.isEnabled() && server.canUndo(file));
             redo.setEnabled(rendered() && browser.isEnabled() && server.canRedo(file));
         }
+        browser.getDisplay().timerExec(POLL_MILLIS, this::poll);
     }
 
     /** The ids in the client's {@code data-selection}, a JSON array of strings (none when it is not one). */
@@ -430,14 +403,12 @@ public final class DiagramPage {
             if (done) {
                 showBanner(null);
                 browser.setEnabled(true);
-                updateUndoRedo();
             }
             return done;
         } catch (ModelLoadException e) {
             showBanner("The Source page does not hold a valid model, so the diagram shows the model as it was before and cannot be edited: "
                     + e.describe() + ". Fix it on the Source page; the text stays as you wrote it.");
             browser.setEnabled(false);
-            updateUndoRedo();
             return false;
         } catch (IOException e) {
             showBanner("The diagram could not take the Source page's text: " + e.getMessage());
@@ -456,7 +427,6 @@ public final class DiagramPage {
             server.markSaved(file);
             dirty = false;
             cleaning = true;
-            resync();
         }
     }
 
@@ -492,16 +462,7 @@ public final class DiagramPage {
     public void dispatch(String actionLiteral) {
         if (browser != null && !browser.isDisposed()) {
             browser.evaluate("if (window.bgmlDiagram) { window.bgmlDiagram.dispatch(" + actionLiteral + "); }");
-            resync();
         }
-    }
-
-    /** Asks the page to report the client's state once more (after the host changed the session's history or dirty flag). */
-    private void resync() {
-        if (browser != null && !browser.isDisposed()) {
-            browser.execute("if (window.bgmlReport) { window.bgmlReport(); }");
-        }
-        updateUndoRedo();
     }
 
     /** Edit &gt; Undo on this page: undoes the diagram's last edit (GLSP undo on the server's command stack). */
@@ -554,9 +515,6 @@ public final class DiagramPage {
     }
 
     void dispose() {
-        if (changed != null && !changed.isDisposed()) {
-            changed.dispose();
-        }
         Job.getJobManager().removeJobChangeListener(runs);
         DebugPlugin.getDefault().getLaunchManager().removeLaunchListener(refused);
         if (server != null && file != null) {
