@@ -4,16 +4,19 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * The knee of a payload sweep: the first payload size where latency jumps.
+ * The knee of a payload sweep: the payload size where latency jumps, and stays up, the most.
  * <p>
  * <b>Rule.</b> Sort the sizes ascending and take the latency at each (the median, p50, where the results have it,
  * else the mean). Let the steps be {@code d[i] = L[i+1] - L[i]} and {@code m} the median of {@code |d|}. The knee is
- * the first size {@code s[i+1]} whose step {@code d[i]} is larger than {@value #K} times {@code m} <i>and</i> larger than
+ * the size {@code s[i+1]}, among those whose step {@code d[i]} is larger than {@value #K} times {@code m} <i>and</i> larger than
  * {@value #MIN_RELATIVE_STEP} of the latency before it ({@code 0.10 * L[i]}): noise on a flat curve, where
  * {@code m} is near zero, is no knee, and neither is the rise of a few percent where copying starts to show on a flat
  * curve. The step must also be a jump, not a wobble: every later size stays above the middle of the step
  * ({@code L[j] >= L[i] + d[i] / 2} for all {@code j > i + 1}), so a single slow point (a preempted run on a loaded
- * machine) that the next sizes fall back from is no knee. A sweep needs at least {@value #MIN_POINTS} sizes to have a
+ * machine) that the next sizes fall back from is no knee. Of the steps that qualify, the knee is the one largest
+ * relative to the latency before it ({@code d[i] / L[i]}): on a 2-CPU machine an unpinned run can move from the
+ * same-CPU mode to the cross-CPU mode in the middle of a sweep (8 to 12 us, and it stays there), which is a jump that
+ * persists but is smaller than what fragmentation adds. A sweep needs at least {@value #MIN_POINTS} sizes to have a
  * knee.
  * <p>
  * On omniORB the curve is flat to 4 KiB and jumps at 8 KiB (GIOP fragmentation), so the knee is 8 KiB. On a curve
@@ -54,13 +57,19 @@ public final class Knee {
         Arrays.sort(magnitudes);
         double median = magnitudes.length % 2 == 1 ? magnitudes[magnitudes.length / 2]
                 : (magnitudes[magnitudes.length / 2 - 1] + magnitudes[magnitudes.length / 2]) / 2;
+        Result knee = null;
+        double largest = 0;
         for (int i = 0; i < n - 1; i++) {
             double threshold = Math.max(K * median, MIN_RELATIVE_STEP * Math.abs(latencies[i]));
             if (steps[i] > threshold && staysUp(latencies, i + 2, latencies[i] + steps[i] / 2)) {
-                return Optional.of(new Result(i + 1, sizes[i + 1], latencies[i + 1], steps[i], threshold));
+                double relative = steps[i] / Math.max(Math.abs(latencies[i]), Double.MIN_NORMAL);
+                if (knee == null || relative > largest) {
+                    knee = new Result(i + 1, sizes[i + 1], latencies[i + 1], steps[i], threshold);
+                    largest = relative;
+                }
             }
         }
-        return Optional.empty();
+        return Optional.ofNullable(knee);
     }
 
     private static boolean staysUp(double[] latencies, int from, double floor) {

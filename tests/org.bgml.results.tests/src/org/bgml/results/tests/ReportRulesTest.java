@@ -46,6 +46,14 @@ class ReportRulesTest {
     }
 
     @Test
+    void aMoveToTheOtherCpuModeMidSweepIsNotTheKnee() {
+        // omniORB p50s (ns) from a CI run: from 32 B on the processes ran in the cross-CPU mode (+49 %, and it stays),
+        // then fragmentation at 8 KiB (+95 %)
+        double[] latency = { 8447, 8318, 8175, 12187, 13332, 12878, 12940, 13168, 13016, 13743, 15802, 30811, 49111, 69821, 86395 };
+        assertEquals(8192, Knee.find(SIZES, latency).orElseThrow().size());
+    }
+
+    @Test
     void aFlatNoisySweepHasNoKnee() {
         double[] latency = { 14.6, 14.5, 14.7, 14.6, 14.6, 14.8, 14.7, 14.9, 14.8, 14.6, 14.7, 14.8, 14.9, 14.7, 14.8 };
         assertTrue(Knee.find(SIZES, latency).isEmpty());
