@@ -1880,13 +1880,31 @@ public interface BgmlPackage extends EPackage {
 	int DEPLOYMENT__NODES = NAMED_ELEMENT_FEATURE_COUNT + 0;
 
 	/**
+	 * The feature id for the '<em><b>Clients</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int DEPLOYMENT__CLIENTS = NAMED_ELEMENT_FEATURE_COUNT + 1;
+
+	/**
+	 * The feature id for the '<em><b>Separate Hosts</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int DEPLOYMENT__SEPARATE_HOSTS = NAMED_ELEMENT_FEATURE_COUNT + 2;
+
+	/**
 	 * The number of structural features of the '<em>Deployment</em>' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * @generated
 	 * @ordered
 	 */
-	int DEPLOYMENT_FEATURE_COUNT = NAMED_ELEMENT_FEATURE_COUNT + 1;
+	int DEPLOYMENT_FEATURE_COUNT = NAMED_ELEMENT_FEATURE_COUNT + 3;
 
 	/**
 	 * The number of operations of the '<em>Deployment</em>' class.
@@ -4900,6 +4918,16 @@ public interface BgmlPackage extends EPackage {
 	int UNIT = 70;
 
 	/**
+	 * The meta object id for the '{@link org.bgml.model.ClientStart <em>Client Start</em>}' enum.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see org.bgml.model.ClientStart
+	 * @see org.bgml.model.impl.BgmlPackageImpl#getClientStart()
+	 * @generated
+	 */
+	int CLIENT_START = 71;
+
+	/**
 	 * The meta object id for the '{@link org.bgml.model.RateKind <em>Rate Kind</em>}' enum.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -4907,7 +4935,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getRateKind()
 	 * @generated
 	 */
-	int RATE_KIND = 71;
+	int RATE_KIND = 72;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.Middleware <em>Middleware</em>}' enum.
@@ -4917,7 +4945,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getMiddleware()
 	 * @generated
 	 */
-	int MIDDLEWARE = 72;
+	int MIDDLEWARE = 73;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.OptionType <em>Option Type</em>}' enum.
@@ -4927,7 +4955,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getOptionType()
 	 * @generated
 	 */
-	int OPTION_TYPE = 73;
+	int OPTION_TYPE = 74;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.OptionLanding <em>Option Landing</em>}' enum.
@@ -4937,7 +4965,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getOptionLanding()
 	 * @generated
 	 */
-	int OPTION_LANDING = 74;
+	int OPTION_LANDING = 75;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.DesignKind <em>Design Kind</em>}' enum.
@@ -4947,7 +4975,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getDesignKind()
 	 * @generated
 	 */
-	int DESIGN_KIND = 75;
+	int DESIGN_KIND = 76;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.WorkloadParameter <em>Workload Parameter</em>}' enum.
@@ -4957,7 +4985,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getWorkloadParameter()
 	 * @generated
 	 */
-	int WORKLOAD_PARAMETER = 76;
+	int WORKLOAD_PARAMETER = 77;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.RunStatus <em>Run Status</em>}' enum.
@@ -4967,7 +4995,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getRunStatus()
 	 * @generated
 	 */
-	int RUN_STATUS = 77;
+	int RUN_STATUS = 78;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.Verdict <em>Verdict</em>}' enum.
@@ -4977,7 +5005,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getVerdict()
 	 * @generated
 	 */
-	int VERDICT = 78;
+	int VERDICT = 79;
 
 
 	/**
@@ -5862,6 +5890,28 @@ public interface BgmlPackage extends EPackage {
 	 * @generated
 	 */
 	EReference getDeployment_Nodes();
+
+	/**
+	 * Returns the meta object for the attribute '{@link org.bgml.model.Deployment#getClients <em>Clients</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the attribute '<em>Clients</em>'.
+	 * @see org.bgml.model.Deployment#getClients()
+	 * @see #getDeployment()
+	 * @generated
+	 */
+	EAttribute getDeployment_Clients();
+
+	/**
+	 * Returns the meta object for the attribute '{@link org.bgml.model.Deployment#isSeparateHosts <em>Separate Hosts</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the attribute '<em>Separate Hosts</em>'.
+	 * @see org.bgml.model.Deployment#isSeparateHosts()
+	 * @see #getDeployment()
+	 * @generated
+	 */
+	EAttribute getDeployment_SeparateHosts();
 
 	/**
 	 * Returns the meta object for class '{@link org.bgml.model.Node <em>Node</em>}'.
@@ -7528,6 +7578,16 @@ public interface BgmlPackage extends EPackage {
 	EEnum getUnit();
 
 	/**
+	 * Returns the meta object for enum '{@link org.bgml.model.ClientStart <em>Client Start</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for enum '<em>Client Start</em>'.
+	 * @see org.bgml.model.ClientStart
+	 * @generated
+	 */
+	EEnum getClientStart();
+
+	/**
 	 * Returns the meta object for enum '{@link org.bgml.model.RateKind <em>Rate Kind</em>}'.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -8353,6 +8413,22 @@ public interface BgmlPackage extends EPackage {
 		 * @generated
 		 */
 		EReference DEPLOYMENT__NODES = eINSTANCE.getDeployment_Nodes();
+
+		/**
+		 * The meta object literal for the '<em><b>Clients</b></em>' attribute feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EAttribute DEPLOYMENT__CLIENTS = eINSTANCE.getDeployment_Clients();
+
+		/**
+		 * The meta object literal for the '<em><b>Separate Hosts</b></em>' attribute feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EAttribute DEPLOYMENT__SEPARATE_HOSTS = eINSTANCE.getDeployment_SeparateHosts();
 
 		/**
 		 * The meta object literal for the '{@link org.bgml.model.impl.NodeImpl <em>Node</em>}' class.
@@ -9675,6 +9751,16 @@ public interface BgmlPackage extends EPackage {
 		 * @generated
 		 */
 		EEnum UNIT = eINSTANCE.getUnit();
+
+		/**
+		 * The meta object literal for the '{@link org.bgml.model.ClientStart <em>Client Start</em>}' enum.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @see org.bgml.model.ClientStart
+		 * @see org.bgml.model.impl.BgmlPackageImpl#getClientStart()
+		 * @generated
+		 */
+		EEnum CLIENT_START = eINSTANCE.getClientStart();
 
 		/**
 		 * The meta object literal for the '{@link org.bgml.model.RateKind <em>Rate Kind</em>}' enum.

@@ -19,6 +19,8 @@ import org.eclipse.emf.common.util.EList;
  * </p>
  * <ul>
  *   <li>{@link org.bgml.model.Deployment#getNodes <em>Nodes</em>}</li>
+ *   <li>{@link org.bgml.model.Deployment#getClients <em>Clients</em>}</li>
+ *   <li>{@link org.bgml.model.Deployment#isSeparateHosts <em>Separate Hosts</em>}</li>
  * </ul>
  *
  * @see org.bgml.model.BgmlPackage#getDeployment()
@@ -37,5 +39,59 @@ public interface Deployment extends NamedElement {
 	 * @generated
 	 */
 	EList<Node> getNodes();
+
+	/**
+	 * Returns the value of the '<em><b>Clients</b></em>' attribute.
+	 * The default value is <code>"together"</code>.
+	 * The literals are from the enumeration {@link org.bgml.model.ClientStart}.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * <!-- begin-model-doc -->
+	 * How the processes that drive load start their timed work: together, behind one start barrier once every server is ready (pre-delays count from that common start), or one at a time, each running to completion before the next starts (isolated figures).
+	 * <!-- end-model-doc -->
+	 * @return the value of the '<em>Clients</em>' attribute.
+	 * @see org.bgml.model.ClientStart
+	 * @see #setClients(ClientStart)
+	 * @see org.bgml.model.BgmlPackage#getDeployment_Clients()
+	 * @model default="together"
+	 * @generated
+	 */
+	ClientStart getClients();
+
+	/**
+	 * Sets the value of the '{@link org.bgml.model.Deployment#getClients <em>Clients</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @param value the new value of the '<em>Clients</em>' attribute.
+	 * @see org.bgml.model.ClientStart
+	 * @see #getClients()
+	 * @generated
+	 */
+	void setClients(ClientStart value);
+
+	/**
+	 * Returns the value of the '<em><b>Separate Hosts</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * <!-- begin-model-doc -->
+	 * Every node must be a host of its own: two nodes with the same host are an error.
+	 * <!-- end-model-doc -->
+	 * @return the value of the '<em>Separate Hosts</em>' attribute.
+	 * @see #setSeparateHosts(boolean)
+	 * @see org.bgml.model.BgmlPackage#getDeployment_SeparateHosts()
+	 * @model
+	 * @generated
+	 */
+	boolean isSeparateHosts();
+
+	/**
+	 * Sets the value of the '{@link org.bgml.model.Deployment#isSeparateHosts <em>Separate Hosts</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @param value the new value of the '<em>Separate Hosts</em>' attribute.
+	 * @see #isSeparateHosts()
+	 * @generated
+	 */
+	void setSeparateHosts(boolean value);
 
 } // Deployment

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.bgml.generator.common.manifest.Manifest;
+import org.bgml.generator.common.plan.ManifestPlacement;
 import org.bgml.generator.common.plan.BenchmarkPlan;
 import org.bgml.generator.common.plan.EventPlan;
 import org.bgml.generator.common.plan.InvocationPlan;
@@ -48,8 +49,8 @@ public final class AceManifest {
                 List.of(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"),
                         List.of("cmake", "--build", "build", "-j", "2")),
                 sources);
-        return new Manifest(Manifest.SCHEMA_VERSION, plan.model().getName(), "ace", plan.deployment(), plan.configuration(),
-                build, List.copyOf(specs));
+        return ManifestPlacement.place(new Manifest(Manifest.SCHEMA_VERSION, plan.model().getName(), "ace",
+                plan.deployment(), plan.configuration(), build, List.copyOf(specs)), plan);
     }
 
     /** {@code -r results/P.json -c 0} and the ACE catalogue's arguments. */

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.bgml.generator.ciao.CiaoDeployment.TaoProcess;
 import org.bgml.generator.ciao.MetricLoops.Loop;
 import org.bgml.generator.common.manifest.Manifest;
+import org.bgml.generator.common.plan.ManifestPlacement;
 import org.bgml.generator.common.manifest.Manifest.Build;
 import org.bgml.generator.common.manifest.Manifest.ProcessSpec;
 import org.bgml.generator.common.manifest.Manifest.Readiness;
@@ -78,8 +79,8 @@ public final class CiaoManifest {
         if (deployment.hasComponents()) {
             processes.add(planLauncher(true));
         }
-        return new Manifest(Manifest.SCHEMA_VERSION, deployment.model().getName(), CiaoTarget.ID, deployment.plan().deployment(),
-                deployment.plan().configuration(), build, processes);
+        return ManifestPlacement.place(new Manifest(Manifest.SCHEMA_VERSION, deployment.model().getName(), CiaoTarget.ID,
+                deployment.plan().deployment(), deployment.plan().configuration(), build, processes), deployment.plan());
     }
 
     private ProcessSpec tao(TaoProcess t, int total) {

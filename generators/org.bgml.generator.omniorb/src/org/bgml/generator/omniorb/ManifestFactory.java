@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.bgml.generator.common.RuntimeHeaders;
 import org.bgml.generator.common.manifest.Manifest;
+import org.bgml.generator.common.plan.ManifestPlacement;
 import org.bgml.generator.common.manifest.Manifest.ProcessSpec;
 import org.bgml.generator.common.manifest.Manifest.Readiness;
 
@@ -51,9 +52,9 @@ public class ManifestFactory {
         }
         List<List<String>> commands = List.of(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"),
                 List.of("cmake", "--build", "build", "--parallel", "2"));
-        return new Manifest(Manifest.SCHEMA_VERSION, layout.plan().model().getName(), OmniOrbNaming.TARGET,
-                layout.plan().deployment(), layout.plan().configuration(), new Manifest.Build("cmake", commands, sources),
-                List.copyOf(processes));
+        return ManifestPlacement.place(new Manifest(Manifest.SCHEMA_VERSION, layout.plan().model().getName(),
+                OmniOrbNaming.TARGET, layout.plan().deployment(), layout.plan().configuration(),
+                new Manifest.Build("cmake", commands, sources), List.copyOf(processes)), layout.plan());
     }
 
     /** The copied runtime headers, as paths in the benchmark folder; none when not running inside OSGi. */

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeSet;
 
 import org.bgml.generator.common.manifest.Manifest;
+import org.bgml.generator.common.plan.ManifestPlacement;
 import org.bgml.generator.common.manifest.Manifest.Build;
 import org.bgml.generator.common.manifest.Manifest.ProcessSpec;
 import org.bgml.generator.common.manifest.Manifest.Readiness;
@@ -36,8 +37,8 @@ public class TaoManifest {
                     List.copyOf(p.cpus()), Readiness.files(p.readyFiles()), TaoProcesses.READY_TIMEOUT_SECONDS,
                     p.timeoutSeconds(), p.signal() ? "signal" : "exit", List.of(p.resultFile())));
         }
-        return new Manifest(Manifest.SCHEMA_VERSION, plan.model().getName(), TARGET, plan.deployment(), plan.configuration(),
-                build, specs);
+        return ManifestPlacement.place(new Manifest(Manifest.SCHEMA_VERSION, plan.model().getName(), TARGET, plan.deployment(),
+                plan.configuration(), build, specs), plan);
     }
 
     /** The arguments of a process: ours first, then the ORB's (ORB_init takes every -ORB option wherever it is). */

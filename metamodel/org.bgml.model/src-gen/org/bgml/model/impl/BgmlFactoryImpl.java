@@ -12,6 +12,7 @@ import org.bgml.model.BenchmarkModel;
 import org.bgml.model.BgmlFactory;
 import org.bgml.model.BgmlPackage;
 import org.bgml.model.Client;
+import org.bgml.model.ClientStart;
 import org.bgml.model.Comparator;
 import org.bgml.model.Component;
 import org.bgml.model.Configuration;
@@ -216,6 +217,8 @@ public class BgmlFactoryImpl extends EFactoryImpl implements BgmlFactory {
 				return createComparatorFromString(eDataType, initialValue);
 			case BgmlPackage.UNIT:
 				return createUnitFromString(eDataType, initialValue);
+			case BgmlPackage.CLIENT_START:
+				return createClientStartFromString(eDataType, initialValue);
 			case BgmlPackage.RATE_KIND:
 				return createRateKindFromString(eDataType, initialValue);
 			case BgmlPackage.MIDDLEWARE:
@@ -265,6 +268,8 @@ public class BgmlFactoryImpl extends EFactoryImpl implements BgmlFactory {
 				return convertComparatorToString(eDataType, instanceValue);
 			case BgmlPackage.UNIT:
 				return convertUnitToString(eDataType, instanceValue);
+			case BgmlPackage.CLIENT_START:
+				return convertClientStartToString(eDataType, instanceValue);
 			case BgmlPackage.RATE_KIND:
 				return convertRateKindToString(eDataType, instanceValue);
 			case BgmlPackage.MIDDLEWARE:
@@ -1077,6 +1082,26 @@ public class BgmlFactoryImpl extends EFactoryImpl implements BgmlFactory {
 	 * @generated
 	 */
 	public String convertUnitToString(EDataType eDataType, Object instanceValue) {
+		return instanceValue == null ? null : instanceValue.toString();
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	public ClientStart createClientStartFromString(EDataType eDataType, String initialValue) {
+		ClientStart result = ClientStart.get(initialValue);
+		if (result == null) throw new IllegalArgumentException("The value '" + initialValue + "' is not a valid enumerator of '" + eDataType.getName() + "'");
+		return result;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	public String convertClientStartToString(EDataType eDataType, Object instanceValue) {
 		return instanceValue == null ? null : instanceValue.toString();
 	}
 

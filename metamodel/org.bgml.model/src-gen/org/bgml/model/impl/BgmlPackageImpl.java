@@ -12,6 +12,7 @@ import org.bgml.model.BenchmarkModel;
 import org.bgml.model.BgmlFactory;
 import org.bgml.model.BgmlPackage;
 import org.bgml.model.Client;
+import org.bgml.model.ClientStart;
 import org.bgml.model.Comparator;
 import org.bgml.model.Component;
 import org.bgml.model.Configuration;
@@ -594,6 +595,13 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	 * @generated
 	 */
 	private EEnum unitEEnum = null;
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	private EEnum clientStartEEnum = null;
 
 	/**
 	 * <!-- begin-user-doc -->
@@ -1539,6 +1547,26 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	@Override
 	public EReference getDeployment_Nodes() {
 		return (EReference)deploymentEClass.getEStructuralFeatures().get(0);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EAttribute getDeployment_Clients() {
+		return (EAttribute)deploymentEClass.getEStructuralFeatures().get(1);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EAttribute getDeployment_SeparateHosts() {
+		return (EAttribute)deploymentEClass.getEStructuralFeatures().get(2);
 	}
 
 	/**
@@ -3097,6 +3125,16 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	 * @generated
 	 */
 	@Override
+	public EEnum getClientStart() {
+		return clientStartEEnum;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public EEnum getRateKind() {
 		return rateKindEEnum;
 	}
@@ -3312,6 +3350,8 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 
 		deploymentEClass = createEClass(DEPLOYMENT);
 		createEReference(deploymentEClass, DEPLOYMENT__NODES);
+		createEAttribute(deploymentEClass, DEPLOYMENT__CLIENTS);
+		createEAttribute(deploymentEClass, DEPLOYMENT__SEPARATE_HOSTS);
 
 		nodeEClass = createEClass(NODE);
 		createEAttribute(nodeEClass, NODE__HOST);
@@ -3500,6 +3540,7 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		statisticEEnum = createEEnum(STATISTIC);
 		comparatorEEnum = createEEnum(COMPARATOR);
 		unitEEnum = createEEnum(UNIT);
+		clientStartEEnum = createEEnum(CLIENT_START);
 		rateKindEEnum = createEEnum(RATE_KIND);
 		middlewareEEnum = createEEnum(MIDDLEWARE);
 		optionTypeEEnum = createEEnum(OPTION_TYPE);
@@ -3703,6 +3744,8 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 
 		initEClass(deploymentEClass, Deployment.class, "Deployment", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
 		initEReference(getDeployment_Nodes(), this.getNode(), null, "nodes", null, 0, -1, Deployment.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEAttribute(getDeployment_Clients(), this.getClientStart(), "clients", "together", 0, 1, Deployment.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEAttribute(getDeployment_SeparateHosts(), ecorePackage.getEBoolean(), "separateHosts", null, 0, 1, Deployment.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 
 		initEClass(nodeEClass, Node.class, "Node", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
 		initEAttribute(getNode_Host(), ecorePackage.getEString(), "host", "localhost", 0, 1, Node.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
@@ -3958,6 +4001,10 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		addEEnumLiteral(unitEEnum, Unit.MI_B);
 		addEEnumLiteral(unitEEnum, Unit.COUNT);
 		addEEnumLiteral(unitEEnum, Unit.PERCENT);
+
+		initEEnum(clientStartEEnum, ClientStart.class, "ClientStart");
+		addEEnumLiteral(clientStartEEnum, ClientStart.TOGETHER);
+		addEEnumLiteral(clientStartEEnum, ClientStart.ONE_AT_ATIME);
 
 		initEEnum(rateKindEEnum, RateKind.class, "RateKind");
 		addEEnumLiteral(rateKindEEnum, RateKind.MAX);

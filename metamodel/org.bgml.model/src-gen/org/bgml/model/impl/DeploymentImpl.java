@@ -6,15 +6,19 @@ package org.bgml.model.impl;
 import java.util.Collection;
 
 import org.bgml.model.BgmlPackage;
+import org.bgml.model.ClientStart;
 import org.bgml.model.Deployment;
 import org.bgml.model.Node;
 
+import org.eclipse.emf.common.notify.Notification;
 import org.eclipse.emf.common.notify.NotificationChain;
 
 import org.eclipse.emf.common.util.EList;
 
 import org.eclipse.emf.ecore.EClass;
 import org.eclipse.emf.ecore.InternalEObject;
+
+import org.eclipse.emf.ecore.impl.ENotificationImpl;
 
 import org.eclipse.emf.ecore.util.EObjectContainmentEList;
 import org.eclipse.emf.ecore.util.InternalEList;
@@ -28,6 +32,8 @@ import org.eclipse.emf.ecore.util.InternalEList;
  * </p>
  * <ul>
  *   <li>{@link org.bgml.model.impl.DeploymentImpl#getNodes <em>Nodes</em>}</li>
+ *   <li>{@link org.bgml.model.impl.DeploymentImpl#getClients <em>Clients</em>}</li>
+ *   <li>{@link org.bgml.model.impl.DeploymentImpl#isSeparateHosts <em>Separate Hosts</em>}</li>
  * </ul>
  *
  * @generated
@@ -42,6 +48,46 @@ public class DeploymentImpl extends NamedElementImpl implements Deployment {
 	 * @ordered
 	 */
 	protected EList<Node> nodes;
+
+	/**
+	 * The default value of the '{@link #getClients() <em>Clients</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getClients()
+	 * @generated
+	 * @ordered
+	 */
+	protected static final ClientStart CLIENTS_EDEFAULT = ClientStart.TOGETHER;
+
+	/**
+	 * The cached value of the '{@link #getClients() <em>Clients</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getClients()
+	 * @generated
+	 * @ordered
+	 */
+	protected ClientStart clients = CLIENTS_EDEFAULT;
+
+	/**
+	 * The default value of the '{@link #isSeparateHosts() <em>Separate Hosts</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #isSeparateHosts()
+	 * @generated
+	 * @ordered
+	 */
+	protected static final boolean SEPARATE_HOSTS_EDEFAULT = false;
+
+	/**
+	 * The cached value of the '{@link #isSeparateHosts() <em>Separate Hosts</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #isSeparateHosts()
+	 * @generated
+	 * @ordered
+	 */
+	protected boolean separateHosts = SEPARATE_HOSTS_EDEFAULT;
 
 	/**
 	 * <!-- begin-user-doc -->
@@ -81,6 +127,52 @@ public class DeploymentImpl extends NamedElementImpl implements Deployment {
 	 * @generated
 	 */
 	@Override
+	public ClientStart getClients() {
+		return clients;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public void setClients(ClientStart newClients) {
+		ClientStart oldClients = clients;
+		clients = newClients == null ? CLIENTS_EDEFAULT : newClients;
+		if (eNotificationRequired())
+			eNotify(new ENotificationImpl(this, Notification.SET, BgmlPackage.DEPLOYMENT__CLIENTS, oldClients, clients));
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public boolean isSeparateHosts() {
+		return separateHosts;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public void setSeparateHosts(boolean newSeparateHosts) {
+		boolean oldSeparateHosts = separateHosts;
+		separateHosts = newSeparateHosts;
+		if (eNotificationRequired())
+			eNotify(new ENotificationImpl(this, Notification.SET, BgmlPackage.DEPLOYMENT__SEPARATE_HOSTS, oldSeparateHosts, separateHosts));
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public NotificationChain eInverseRemove(InternalEObject otherEnd, int featureID, NotificationChain msgs) {
 		switch (featureID) {
 			case BgmlPackage.DEPLOYMENT__NODES:
@@ -99,6 +191,10 @@ public class DeploymentImpl extends NamedElementImpl implements Deployment {
 		switch (featureID) {
 			case BgmlPackage.DEPLOYMENT__NODES:
 				return getNodes();
+			case BgmlPackage.DEPLOYMENT__CLIENTS:
+				return getClients();
+			case BgmlPackage.DEPLOYMENT__SEPARATE_HOSTS:
+				return isSeparateHosts();
 		}
 		return super.eGet(featureID, resolve, coreType);
 	}
@@ -116,6 +212,12 @@ public class DeploymentImpl extends NamedElementImpl implements Deployment {
 				getNodes().clear();
 				getNodes().addAll((Collection<? extends Node>)newValue);
 				return;
+			case BgmlPackage.DEPLOYMENT__CLIENTS:
+				setClients((ClientStart)newValue);
+				return;
+			case BgmlPackage.DEPLOYMENT__SEPARATE_HOSTS:
+				setSeparateHosts((Boolean)newValue);
+				return;
 		}
 		super.eSet(featureID, newValue);
 	}
@@ -131,6 +233,12 @@ public class DeploymentImpl extends NamedElementImpl implements Deployment {
 			case BgmlPackage.DEPLOYMENT__NODES:
 				getNodes().clear();
 				return;
+			case BgmlPackage.DEPLOYMENT__CLIENTS:
+				setClients(CLIENTS_EDEFAULT);
+				return;
+			case BgmlPackage.DEPLOYMENT__SEPARATE_HOSTS:
+				setSeparateHosts(SEPARATE_HOSTS_EDEFAULT);
+				return;
 		}
 		super.eUnset(featureID);
 	}
@@ -145,8 +253,30 @@ public class DeploymentImpl extends NamedElementImpl implements Deployment {
 		switch (featureID) {
 			case BgmlPackage.DEPLOYMENT__NODES:
 				return nodes != null && !nodes.isEmpty();
+			case BgmlPackage.DEPLOYMENT__CLIENTS:
+				return clients != CLIENTS_EDEFAULT;
+			case BgmlPackage.DEPLOYMENT__SEPARATE_HOSTS:
+				return separateHosts != SEPARATE_HOSTS_EDEFAULT;
 		}
 		return super.eIsSet(featureID);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public String toString() {
+		if (eIsProxy()) return super.toString();
+
+		StringBuilder result = new StringBuilder(super.toString());
+		result.append(" (clients: ");
+		result.append(clients);
+		result.append(", separateHosts: ");
+		result.append(separateHosts);
+		result.append(')');
+		return result.toString();
 	}
 
 } //DeploymentImpl

@@ -52,11 +52,9 @@ public final class ManifestRunner {
         for (ProcessSpec p : manifest.processes()) {
             List<String> args = new ArrayList<>(p.args());
             args.addAll(extra.apply(p));
-            processes.add(new ProcessSpec(p.name(), p.role(), p.executable(), List.copyOf(args), p.env(), p.cwd(), p.cpus(),
-                    p.ready(), p.readyTimeoutSeconds(), p.timeoutSeconds(), p.stop(), p.results(), p.done()));
+            processes.add(p.withArgs(args));
         }
-        return new Manifest(manifest.schemaVersion(), manifest.model(), manifest.target(), manifest.deployment(),
-                manifest.configuration(), manifest.build(), List.copyOf(processes));
+        return manifest.withProcesses(processes);
     }
 
     public RunOutcome run(Path runDir, RunListener listener) throws InterruptedException, IOException {

@@ -7,11 +7,41 @@ import java.util.List;
  * reads. See runtime/MANIFEST.md for the field-by-field description.
  *
  * @param processes in start order
+ * @param clients   {@value #CLIENTS_TOGETHER} (every driving process waits at one start line, released once all
+ *                  servers are ready) or {@value #CLIENTS_ONE_AT_A_TIME} (each client runs to completion before the
+ *                  next starts); null in a schema 1 manifest, which means one at a time
  */
 public record Manifest(int schemaVersion, String model, String target, String deployment, String configuration,
-        Build build, List<ProcessSpec> processes) {
+        Build build, List<ProcessSpec> processes, String clients) {
 
-    public static final int SCHEMA_VERSION = 1;
+    /** 2 added {@code clients} and each process's {@code node} and {@code host}. */
+    public static final int SCHEMA_VERSION = 2;
+    public static final String CLIENTS_TOGETHER = "together";
+    public static final String CLIENTS_ONE_AT_A_TIME = "oneAtATime";
+
+    /** A manifest whose clients run one at a time, until {@link #withClients} says otherwise. */
+    public Manifest(int schemaVersion, String model, String target, String deployment, String configuration, Build build,
+            List<ProcessSpec> processes) {
+        this(schemaVersion, model, target, deployment, configuration, build, processes, null);
+    }
+
+    /** Whether the driving processes start their timed work together, behind one start line. */
+    public boolean clientsTogether() {
+        return CLIENTS_TOGETHER.equals(clients);
+    }
+
+    public Manifest withClients(String mode) {
+        return new Manifest(schemaVersion, model, target, deployment, configuration, build, processes, mode);
+    }
+
+    public Manifest withProcesses(List<ProcessSpec> replaced) {
+        return new Manifest(schemaVersion, model, target, deployment, configuration, build, List.copyOf(replaced), clients);
+    }
+
+    /** The distinct hosts of the model nodes the processes are placed on, in first-use order. */
+    public List<String> hosts() {
+        return processes.stream().map(ProcessSpec::host).filter(java.util.Objects::nonNull).distinct().toList();
+    }
 
     /**
      * How to build: commands run in order from the benchmark folder.
@@ -33,16 +63,47 @@ public record Manifest(int schemaVersion, String model, String target, String de
      * @param results      result files it writes, relative to the run folder
      * @param done         for a process that both serves and drives (stop "signal"): the signal that its own
      *                     metric loops are finished, so the launcher may stop the servers; null otherwise
+     * @param node         the model node it is placed on; null for a helper the benchmark needs (an event
+     *                     service, a deployment manager), which runs beside the launcher
+     * @param host         that node's host, as the model gives it; null with node
      */
     public record ProcessSpec(String name, String role, String executable, List<String> args,
             java.util.Map<String, String> env, String cwd, List<Integer> cpus, Readiness ready, int readyTimeoutSeconds,
-            int timeoutSeconds, String stop, List<String> results, Readiness done) {
+            int timeoutSeconds, String stop, List<String> results, Readiness done, String node, String host) {
+
+        /** A process not (yet) placed on a model node. */
+        public ProcessSpec(String name, String role, String executable, List<String> args, java.util.Map<String, String> env,
+                String cwd, List<Integer> cpus, Readiness ready, int readyTimeoutSeconds, int timeoutSeconds, String stop,
+                List<String> results, Readiness done) {
+            this(name, role, executable, args, env, cwd, cpus, ready, readyTimeoutSeconds, timeoutSeconds, stop, results, done,
+                    null, null);
+        }
 
         /** A process without a separate done signal. */
         public ProcessSpec(String name, String role, String executable, List<String> args, java.util.Map<String, String> env,
                 String cwd, List<Integer> cpus, Readiness ready, int readyTimeoutSeconds, int timeoutSeconds, String stop,
                 List<String> results) {
             this(name, role, executable, args, env, cwd, cpus, ready, readyTimeoutSeconds, timeoutSeconds, stop, results, null);
+        }
+
+        public ProcessSpec withPlacement(String placedNode, String placedHost) {
+            return new ProcessSpec(name, role, executable, args, env, cwd, cpus, ready, readyTimeoutSeconds, timeoutSeconds,
+                    stop, results, done, placedNode, placedHost);
+        }
+
+        public ProcessSpec withArgs(List<String> replaced) {
+            return new ProcessSpec(name, role, executable, List.copyOf(replaced), env, cwd, cpus, ready, readyTimeoutSeconds,
+                    timeoutSeconds, stop, results, done, node, host);
+        }
+
+        public ProcessSpec withTimeoutSeconds(int seconds) {
+            return new ProcessSpec(name, role, executable, args, env, cwd, cpus, ready, readyTimeoutSeconds, seconds, stop,
+                    results, done, node, host);
+        }
+
+        /** Drives load: a client, or a process that serves and drives. */
+        public boolean drives() {
+            return "exit".equals(stop) || done != null;
         }
     }
 

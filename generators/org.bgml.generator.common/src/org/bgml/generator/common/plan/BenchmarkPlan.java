@@ -81,6 +81,11 @@ public final class BenchmarkPlan {
         return events;
     }
 
+    /** The process of that name, or null. */
+    public ProcessPlan findProcess(String name) {
+        return processByName.get(name);
+    }
+
     public ProcessPlan process(String name) {
         ProcessPlan p = processByName.get(name);
         if (p == null) {
