@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -19,10 +20,17 @@ import org.bgml.launcher.process.CpuGrant;
 /**
  * Runs a generated benchmark from its {@code manifest.json} alone. Processes start in manifest order, each in
  * its own process group with its own log. A process that stops by signal (a server) must become ready within
- * its limit before the next one starts; a process that exits by itself (a client) runs to completion, within its
- * limit, before the next one starts, so clients never disturb each other's measurements. When every client has
- * finished (and every serve-and-drive process has signalled it is done), servers get SIGTERM in reverse order,
- * then SIGKILL after a grace period. Whatever happens, every process group is gone when {@link #run} returns.
+ * its limit before the next one starts. How the load drivers run follows the manifest's {@code clients}:
+ * <ul>
+ * <li>one at a time (also a schema 1 manifest): a process that exits by itself (a client) runs to completion,
+ * within its limit, before the next one starts, so clients never disturb each other's measurements;</li>
+ * <li>together: every driving process is started without waiting for it (one that also serves must still be ready
+ * before the next starts) and waits at one {@link StartLine}. When all of them have arrived, each within its ready
+ * limit, the launcher releases them in one step; each then has its own limit, counted from the release.</li>
+ * </ul>
+ * When every client has finished (and every serve-and-drive process has signalled it is done), servers get SIGTERM
+ * in reverse order, then SIGKILL after a grace period. Whatever happens, every process group is gone when
+ * {@link #run} returns.
  */
 public final class ManifestRunner {
     private static final long POLL_MILLIS = 10;
@@ -35,12 +43,23 @@ public final class ManifestRunner {
     private final Manifest manifest;
     private final SampleCounter counter = new SampleCounter();
     private RunListener listener;
+    private StartLine.Factory startLines = FifoStartLine::open;
+    private StartLine startLine;
     private long lastProgressNanos;
     private long lastSamples;
 
     public ManifestRunner(Path benchDir, Manifest manifest) {
         this.benchDir = benchDir.toAbsolutePath().normalize();
         this.manifest = manifest;
+    }
+
+    /**
+     * How the start line of a run whose clients run together is made; by default two named pipes in the run folder
+     * ({@link FifoStartLine}). An engine that places processes on other hosts gives a {@link TcpStartLine}.
+     */
+    public ManifestRunner startLines(StartLine.Factory factory) {
+        this.startLines = factory;
+        return this;
     }
 
     /**
@@ -67,16 +86,35 @@ public final class ManifestRunner {
         String failure = null;
         long t0 = System.nanoTime();
         long measuring = 0;
+        List<String> drivers = manifest.clientsTogether()
+                ? manifest.processes().stream().filter(ProcessSpec::drives).map(ProcessSpec::name).toList()
+                : List.of();
         try {
+            if (!drivers.isEmpty()) {
+                startLine = startLines.open(run, drivers);
+            }
             int index = 0;
             for (ProcessSpec spec : manifest.processes()) {
                 listener.starting(spec.name(), index++, manifest.processes().size());
                 Started s = new Started(spec, start(spec, run));
                 started.add(s);
                 listener.started(spec.name(), s.child.pgid());
+                if (startLine != null && "exit".equals(spec.stop())) {
+                    continue; // it waits at the start line: the next process starts at once
+                }
                 failure = "exit".equals(spec.stop()) ? runToCompletion(s, started) : awaitReady(s, run, listener);
                 if (failure != null) {
                     break;
+                }
+            }
+            if (failure == null && startLine != null) {
+                failure = awaitArrivals(started);
+                if (failure == null) {
+                    long released = System.nanoTime();
+                    startLine.release();
+                    started.stream().filter(s -> s.spec.drives()).forEach(s -> s.limitFrom = released);
+                    listener.released(drivers);
+                    failure = awaitDrivers(started);
                 }
             }
             if (failure == null) {
@@ -86,7 +124,14 @@ public final class ManifestRunner {
             reportSamples(true);
         } finally {
             listener.stopping();
-            stopAll(started);
+            try {
+                stopAll(started);
+            } finally {
+                if (startLine != null) {
+                    startLine.close();
+                    startLine = null;
+                }
+            }
         }
         List<ProcessOutcome> outcomes = new ArrayList<>();
         for (Started s : started) {
@@ -105,7 +150,8 @@ public final class ManifestRunner {
                 failure = s.spec.name() + " " + problem;
             }
         }
-        return new RunOutcome(failure, outcomes, run, measuring);
+        return new RunOutcome(failure, outcomes, run, measuring,
+                manifest.clientsTogether() ? Manifest.CLIENTS_TOGETHER : Manifest.CLIENTS_ONE_AT_A_TIME);
     }
 
     /** A foreground process: wait for it to exit within its limit, watching that the servers stay up. */
@@ -167,13 +213,87 @@ public final class ManifestRunner {
         return null;
     }
 
+    /**
+     * Together mode: waits until every driving process has arrived at the start line, each within its ready limit
+     * counted from its own start. A driver that ends or stays away, or a server that dies, fails the run.
+     */
+    private String awaitArrivals(List<Started> started) throws InterruptedException {
+        List<Started> drivers = started.stream().filter(s -> s.spec.drives()).toList();
+        while (true) {
+            Set<String> arrived = startLine.arrived();
+            boolean all = true;
+            for (Started d : drivers) {
+                if (arrived.contains(d.spec.name())) {
+                    continue;
+                }
+                all = false;
+                if (!d.child.isAlive()) {
+                    d.exitCode = d.child.exitValue();
+                    String died = deadServerWithin(started, CAUSE_GRACE_MILLIS);
+                    d.problem = exitDescription(d.exitCode) + " before it reached the start line"
+                            + (died != null ? " after " + died
+                                    : d.exitCode == 0 ? " (it did not wait there: was it built before the start line existed?)" : "");
+                    return died != null ? died : d.spec.name() + " " + d.problem;
+                }
+                if (System.nanoTime() > d.startNanos + TimeUnit.SECONDS.toNanos(d.spec.readyTimeoutSeconds())) {
+                    d.problem = "did not reach the start line within " + d.spec.readyTimeoutSeconds() + " s";
+                    return d.spec.name() + " " + d.problem;
+                }
+            }
+            if (all) {
+                return null;
+            }
+            String died = deadServer(started);
+            if (died != null) {
+                return died;
+            }
+            Thread.sleep(POLL_MILLIS);
+        }
+    }
+
+    /**
+     * Together mode, after the release: waits until every client has exited, each within its own limit counted from
+     * the release, watching that the servers stay up.
+     */
+    private String awaitDrivers(List<Started> started) throws InterruptedException {
+        List<Started> running = new ArrayList<>(started.stream().filter(s -> "exit".equals(s.spec.stop())).toList());
+        while (!running.isEmpty()) {
+            reportSamples(false);
+            for (java.util.Iterator<Started> it = running.iterator(); it.hasNext();) {
+                Started s = it.next();
+                if (!s.child.isAlive()) {
+                    it.remove();
+                    s.exitCode = s.child.exitValue();
+                    s.child.kill(); // reap anything it left behind in its group
+                    if (s.exitCode != 0) {
+                        String died = deadServerWithin(started, CAUSE_GRACE_MILLIS);
+                        s.problem = exitDescription(s.exitCode) + (died == null ? "" : " after " + died);
+                        return died != null ? died : s.spec.name() + " " + s.problem;
+                    }
+                } else if (System.nanoTime() > s.limitFrom + TimeUnit.SECONDS.toNanos(s.spec.timeoutSeconds())) {
+                    s.problem = "was still running " + s.spec.timeoutSeconds() + " s after the start line's release (its limit; hung?) and was killed";
+                    s.child.kill();
+                    s.exitCode = -1;
+                    return s.spec.name() + " " + s.problem;
+                }
+            }
+            String died = deadServer(started);
+            if (died != null) {
+                running.forEach(s -> s.problem = "was stopped because " + died);
+                return died;
+            }
+            Thread.sleep(POLL_MILLIS);
+        }
+        return null;
+    }
+
     /** Waits for the done signal of every serve-and-drive process, within each one's limit. */
     private String awaitDone(List<Started> started, Path run) throws InterruptedException {
         for (Started s : started) {
             if (s.spec.done() == null) {
                 continue;
             }
-            long deadline = s.startNanos + TimeUnit.SECONDS.toNanos(s.spec.timeoutSeconds());
+            long deadline = s.limitFrom + TimeUnit.SECONDS.toNanos(s.spec.timeoutSeconds());
             while (!Signals.reached(s.spec.done(), run, s.child.log())) {
                 reportSamples(false);
                 String died = deadServer(started);
@@ -253,8 +373,11 @@ public final class ManifestRunner {
         Map<String, String> env = new java.util.HashMap<>(spec.env() == null ? Map.of() : spec.env());
         Path progress = SampleCounter.file(run, spec.name());
         env.put(SampleCounter.ENV, progress.toString());
-        if ("exit".equals(spec.stop()) || spec.done() != null) {
+        if (spec.drives()) {
             counter.watch(progress); // a driver: its samples are the run's progress
+            if (startLine != null) {
+                env.putAll(startLine.environment(spec.name()));
+            }
         }
         return ChildProcess.start(spec.name(), command, cwd, env, run.resolve("logs").resolve(spec.name() + ".log"));
     }
@@ -281,6 +404,8 @@ public final class ManifestRunner {
         final ProcessSpec spec;
         final ChildProcess child;
         final long startNanos = System.nanoTime();
+        /** Where its run limit counts from: its start, or the start line's release. */
+        long limitFrom = startNanos;
         int exitCode = -1;
         String problem;
 

@@ -15,6 +15,10 @@ public interface RunListener {
     default void finished(ProcessOutcome outcome) {
     }
 
+    /** The driving processes {@code drivers} were released together from the start line (clients together only). */
+    default void released(java.util.List<String> drivers) {
+    }
+
     default void stopping() {
     }
 

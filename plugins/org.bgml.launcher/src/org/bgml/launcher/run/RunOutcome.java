@@ -8,8 +8,15 @@ import java.util.List;
  *
  * @param failure       null for a good run; else the first reason it failed
  * @param measuringNanos wall time from the first process start to the last client end
+ * @param clients        how the load drivers ran: {@code together} (behind one start line) or {@code oneAtATime};
+ *                       null when not known
  */
-public record RunOutcome(String failure, List<ProcessOutcome> processes, Path runDir, long measuringNanos) {
+public record RunOutcome(String failure, List<ProcessOutcome> processes, Path runDir, long measuringNanos, String clients) {
+    /** An outcome that does not say how the clients ran. */
+    public RunOutcome(String failure, List<ProcessOutcome> processes, Path runDir, long measuringNanos) {
+        this(failure, processes, runDir, measuringNanos, null);
+    }
+
     public boolean ok() {
         return failure == null;
     }
