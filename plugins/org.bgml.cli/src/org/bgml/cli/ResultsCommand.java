@@ -152,6 +152,9 @@ final class ResultsCommand implements Subcommand {
             return;
         }
         out.println(run.label() + ": " + run.record().status() + (run.record().failure() == null ? "" : ": " + run.record().failure()));
+        if (run.record().clientsDescription() != null) {
+            out.println(run.record().clientsDescription());
+        }
         run.record().warnings().forEach(w -> out.println("warning: " + w));
         TextTable t = new TextTable("METRIC", "ELEMENT", "KIND", "PAYLOAD", "SEGMENT", "N", "MEAN", "P50", "P99", "THROUGHPUT")
                 .right(5, 6, 7, 8, 9);

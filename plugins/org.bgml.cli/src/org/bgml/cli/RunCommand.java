@@ -148,6 +148,9 @@ final class RunCommand implements Subcommand {
 
     private static void summary(StoredRun run, BenchmarkModel model, RunService.Result result, PrintStream out) {
         out.println("run " + run.runId() + " (" + run.record().target() + ", " + (result.ok() ? "ok" : "failed") + ")");
+        if (run.record().clientsDescription() != null) {
+            out.println(run.record().clientsDescription());
+        }
         TextTable t = new TextTable("metric", "element", "payload", "n", "mean", "p50", "p99", "p99.9", "throughput", "requirement")
                 .right(2, 3, 4, 5, 6, 7, 8);
         for (MeasurementRecord m : run.record().measurements()) {

@@ -161,6 +161,34 @@ public final class ChartOptions {
         return base(title, x, valueAxis(yName), series, lines.size() > 1);
     }
 
+    /**
+     * A timeline: one horizontal bar per row from {@code begin[i]} to {@code end[i]} (ms) on one axis, drawn as an
+     * invisible offset bar with the window stacked on it.
+     */
+    static JsonObject timeline(String title, String axisName, List<String> rows, double[] begin, double[] end) {
+        JsonArray offsets = new JsonArray();
+        JsonArray lengths = new JsonArray();
+        double lowest = 0;
+        for (int i = 0; i < rows.size(); i++) {
+            lowest = Math.min(lowest, begin[i]);
+        }
+        for (int i = 0; i < rows.size(); i++) {
+            offsets.add(round(begin[i] - lowest));
+            lengths.add(obj("value", round(end[i] - begin[i]), "label", obj("show", true, "position", "right", "fontSize", 10,
+                    "formatter", Units.number(begin[i]) + " to " + Units.number(end[i]) + " ms")));
+        }
+        JsonArray series = new JsonArray();
+        series.add(obj("type", "bar", "name", "before", "stack", "window", "data", offsets, "silent", true, "itemStyle",
+                obj("color", "transparent"), "tooltip", obj("show", false)));
+        series.add(obj("type", "bar", "name", "measuring window (ms)", "stack", "window", "data", lengths, "barMaxWidth", 22));
+        JsonObject x = valueAxis(axisName + (lowest < 0 ? " (shifted by " + Units.number(-lowest) + " ms)" : ""));
+        JsonObject y = obj("type", "category", "inverse", true, "data", strings(rows), "axisLabel", obj("fontSize", 11));
+        JsonObject option = base(title, x, y, series, false);
+        option.getAsJsonObject("grid").addProperty("left", 20);
+        option.getAsJsonObject("grid").addProperty("right", 120);
+        return option;
+    }
+
     /** Horizontal stacked bars: one bar per group, one stack element per segment (µs). */
     static JsonObject stacked(String title, List<String> groups, List<String> segments, Map<String, double[]> valuesBySegment,
             double[] cycles) {

@@ -39,6 +39,7 @@ final class RunReport {
         latency(page, distributions);
         percentiles(page, distributions);
         throughput(page, run);
+        ClientTimeline.section(page, run, model);
         sweeps(page, List.of(run), List.of(""));
         scenarios(page, run);
         whiteBox(page, List.of(run), List.of(""));
@@ -69,6 +70,7 @@ final class RunReport {
         rows.add(new String[] { "warnings", r.warnings().isEmpty() ? null : String.join("; ", r.warnings()) });
         rows.add(new String[] { "started", r.startedAt() });
         rows.add(new String[] { "ended", r.endedAt() });
+        rows.add(new String[] { "clients", r.clientsDescription() });
         rows.add(new String[] { "measuring time", r.measuringNanos() == null ? null : Units.number(r.measuringNanos() / 1e9) + " s" });
         rows.add(new String[] { "experiment", r.experiment() == null ? null : r.experiment() + " " + r.factorLevels() });
         page.html(Html.keyValues(rows));

@@ -155,7 +155,15 @@ public final class Migrations {
                       seq     INTEGER NOT NULL,
                       message TEXT NOT NULL,
                       PRIMARY KEY (run, seq)
-                    )""")));
+                    )""")),
+            new Step(5, "clients together: each run's clients mode and start skew, each process's start line release, each"
+                    + " measurement's measuring window (null for runs stored before)", List.of(
+                    "ALTER TABLE runs ADD COLUMN clients TEXT CHECK (clients IS NULL OR clients IN ('together', 'oneAtATime'))",
+                    "ALTER TABLE runs ADD COLUMN start_skew_ns INTEGER CHECK (start_skew_ns IS NULL OR start_skew_ns >= 0)",
+                    "ALTER TABLE processes ADD COLUMN released_ns INTEGER",
+                    "ALTER TABLE processes ADD COLUMN waited_ns INTEGER CHECK (waited_ns IS NULL OR waited_ns >= 0)",
+                    "ALTER TABLE measurements ADD COLUMN window_begin_ns INTEGER",
+                    "ALTER TABLE measurements ADD COLUMN window_end_ns INTEGER")));
 
     private Migrations() {
     }

@@ -12,12 +12,21 @@ import java.util.List;
  * @param resultFile  the result file it wrote, or null
  * @param cpuAffinity the CPUs its main thread could run on (empty if unknown)
  * @param cpuObserved the CPU it was seen running on, or null
+ * @param releasedNs  when the start line released it, CLOCK_REALTIME ns since the epoch; null when it did not wait at one
+ * @param waitedNs    how long it waited at the start line; null with {@code releasedNs}
  */
 public record ProcessRecord(String name, String role, Integer exitCode, int signal, String problem, List<String> logTail,
-        String logPath, String resultFile, Long pid, List<Integer> cpuAffinity, Integer cpuObserved) {
+        String logPath, String resultFile, Long pid, List<Integer> cpuAffinity, Integer cpuObserved, Long releasedNs,
+        Long waitedNs) {
     public ProcessRecord {
         logTail = logTail == null ? List.of() : List.copyOf(logTail);
         cpuAffinity = cpuAffinity == null ? List.of() : List.copyOf(cpuAffinity);
+    }
+
+    /** A process that did not wait at a start line. */
+    public ProcessRecord(String name, String role, Integer exitCode, int signal, String problem, List<String> logTail,
+            String logPath, String resultFile, Long pid, List<Integer> cpuAffinity, Integer cpuObserved) {
+        this(name, role, exitCode, signal, problem, logTail, logPath, resultFile, pid, cpuAffinity, cpuObserved, null, null);
     }
 
     public boolean ok() {

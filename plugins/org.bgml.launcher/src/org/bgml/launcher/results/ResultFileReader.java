@@ -219,9 +219,12 @@ public final class ResultFileReader {
                 measurements.add(measurement(object(ms.get(i), "$.measurements[" + i + "]"), "$.measurements[" + i + "]"));
             }
             Long pid = longValue(o, "pid", "$");
+            JsonObject sl = optionalObject(o, "startLine", "$");
+            ResultFile.StartLine startLine = sl == null ? null
+                    : new ResultFile.StartLine(requiredLong(sl, "releasedNs", "$.startLine"), requiredLong(sl, "waitedNs", "$.startLine"));
             return new ResultFile(file, (int) version, requiredString(o, "process", "$"), requiredString(o, "target", "$"),
                     string(o, "host", "$"), pid == null ? 0 : pid, string(o, "startedAt", "$"), string(o, "writtenAt", "$"),
-                    environment, labels, affinity, integer(o, "cpuObserved", "$"), probeCost, footprint, measurements);
+                    environment, labels, affinity, integer(o, "cpuObserved", "$"), probeCost, footprint, measurements, startLine);
         }
 
         ResultMeasurement measurement(JsonObject m, String at) throws ResultFileException {
@@ -253,6 +256,13 @@ public final class ResultFileReader {
                     histogram.add(new ResultMeasurement.Bucket(lower, upper, count));
                 }
             }
+            // The measuring window; files from before windows lack the keys, which reads as null.
+            Long begin = longValue(m, "windowBeginNs", at);
+            Long end = longValue(m, "windowEndNs", at);
+            if (begin != null && end != null && end < begin) {
+                throw new ResultFileException(file, at + ": the measuring window ends (windowEndNs " + end + ") before it begins (windowBeginNs "
+                        + begin + ")");
+            }
             return new ResultMeasurement(kind, string(m, "metric", at), requiredString(m, "element", at), string(m, "operation", at),
                     string(m, "segment", at), unit, longValue(m, "payloadBytes", at), longValue(m, "threads", at),
                     longValue(m, "warmup", at), longValue(m, "dropped", at), n, doubleValue(m, "mean", at),
@@ -262,7 +272,7 @@ public final class ResultFileReader {
                     doubleValue(m, "rateHz", at), longValue(m, "missedDeadlines", at), longValue(m, "skippedPeriods", at),
                     doubleValue(m, "segmentSumError", at), longValue(m, "staticFootprintBytes", at),
                     longValue(m, "peakResidentKiB", at), longValue(m, "residentKiB", at), doubleValue(m, "value", at),
-                    string(m, "rawSamples", at));
+                    string(m, "rawSamples", at), begin, end);
         }
 
         // ------------------------------------------------------------------ typed access

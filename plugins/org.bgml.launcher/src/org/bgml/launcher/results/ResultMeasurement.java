@@ -7,12 +7,17 @@ import java.util.Set;
  * One measurement of a result file (runtime/cpp/RESULTS.md, "Measurement"), also the figures of one stored
  * measurement. Every key of the file is a component; a figure that does not apply is null. {@code metric},
  * {@code element} and {@code operation} are model element paths.
+ *
+ * @param windowBeginNs the start of the first timed call, CLOCK_REALTIME ns since the epoch (one clock for every
+ *                      process of a run); null where no timed loop ran, or in files from before measuring windows
+ * @param windowEndNs   the end of the last timed call, on the same clock
  */
 public record ResultMeasurement(String kind, String metric, String element, String operation, String segment, String unit,
         Long payloadBytes, Long threads, Long warmup, Long dropped, long n, Double mean, Double stddev, Long min, Long max,
         Long p50, Long p90, Long p99, Long p999, List<Bucket> histogram, Long calls, Long wallNs, Double throughput,
         Double bytesPerSecond, Double rateHz, Long missedDeadlines, Long skippedPeriods, Double segmentSumError,
-        Long staticFootprintBytes, Long peakResidentKiB, Long residentKiB, Double value, String rawSamples) {
+        Long staticFootprintBytes, Long peakResidentKiB, Long residentKiB, Double value, String rawSamples, Long windowBeginNs,
+        Long windowEndNs) {
 
     /** The metric classes of the metamodel, as the runtime spells them. */
     public static final Set<String> KINDS = Set.of("latency", "throughput", "jitter", "footprint", "payloadSweep",
@@ -22,6 +27,22 @@ public record ResultMeasurement(String kind, String metric, String element, Stri
 
     public ResultMeasurement {
         histogram = histogram == null ? List.of() : List.copyOf(histogram);
+    }
+
+    /** A measurement without a measuring window. */
+    public ResultMeasurement(String kind, String metric, String element, String operation, String segment, String unit,
+            Long payloadBytes, Long threads, Long warmup, Long dropped, long n, Double mean, Double stddev, Long min, Long max,
+            Long p50, Long p90, Long p99, Long p999, List<Bucket> histogram, Long calls, Long wallNs, Double throughput,
+            Double bytesPerSecond, Double rateHz, Long missedDeadlines, Long skippedPeriods, Double segmentSumError,
+            Long staticFootprintBytes, Long peakResidentKiB, Long residentKiB, Double value, String rawSamples) {
+        this(kind, metric, element, operation, segment, unit, payloadBytes, threads, warmup, dropped, n, mean, stddev, min, max, p50,
+                p90, p99, p999, histogram, calls, wallNs, throughput, bytesPerSecond, rateHz, missedDeadlines, skippedPeriods,
+                segmentSumError, staticFootprintBytes, peakResidentKiB, residentKiB, value, rawSamples, null, null);
+    }
+
+    /** True when the measurement has a measuring window on the run's common clock. */
+    public boolean hasWindow() {
+        return windowBeginNs != null && windowEndNs != null;
     }
 
     /** One log-scaled histogram bucket {@code [lower, upper)}. */
@@ -37,7 +58,8 @@ public record ResultMeasurement(String kind, String metric, String element, Stri
     public ResultMeasurement withRawSamples(String path) {
         return new ResultMeasurement(kind, metric, element, operation, segment, unit, payloadBytes, threads, warmup, dropped, n,
                 mean, stddev, min, max, p50, p90, p99, p999, histogram, calls, wallNs, throughput, bytesPerSecond, rateHz,
-                missedDeadlines, skippedPeriods, segmentSumError, staticFootprintBytes, peakResidentKiB, residentKiB, value, path);
+                missedDeadlines, skippedPeriods, segmentSumError, staticFootprintBytes, peakResidentKiB, residentKiB, value, path,
+                windowBeginNs, windowEndNs);
     }
 
     /** A short label: element, operation, payload and segment. */

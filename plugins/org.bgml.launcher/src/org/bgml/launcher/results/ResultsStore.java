@@ -152,8 +152,9 @@ public final class ResultsStore implements AutoCloseable {
     private long insertRun(RunRecord r) throws SQLException {
         try (PreparedStatement s = connection.prepareStatement("""
                 INSERT INTO runs (run_id, model_path, model_name, model_hash, target, deployment, configuration, status, failure,
-                                  started_at, ended_at, tool_version, run_dir, measuring_ns, experiment, factor_levels)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", Statement.RETURN_GENERATED_KEYS)) {
+                                  started_at, ended_at, tool_version, run_dir, measuring_ns, experiment, factor_levels, clients,
+                                  start_skew_ns)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", Statement.RETURN_GENERATED_KEYS)) {
             int i = 0;
             s.setString(++i, r.runId());
             s.setString(++i, r.modelPath());
@@ -171,6 +172,8 @@ public final class ResultsStore implements AutoCloseable {
             setLong(s, ++i, r.measuringNanos());
             s.setString(++i, r.experiment());
             s.setString(++i, r.factorLevels().isEmpty() ? null : GSON.toJson(r.factorLevels()));
+            s.setString(++i, r.clients());
+            setLong(s, ++i, r.startSkewNs());
             s.executeUpdate();
             try (ResultSet keys = s.getGeneratedKeys()) {
                 keys.next();
@@ -237,8 +240,8 @@ public final class ResultsStore implements AutoCloseable {
     private void insertProcesses(long run, List<ProcessRecord> processes) throws SQLException {
         try (PreparedStatement s = connection.prepareStatement("""
                 INSERT INTO processes (run, seq, name, role, exit_code, signal, problem, log_tail, log_path, result_file, pid,
-                                       cpu_affinity, cpu_observed)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+                                       cpu_affinity, cpu_observed, released_ns, waited_ns)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
             int seq = 0;
             for (ProcessRecord p : processes) {
                 int i = 0;
@@ -255,6 +258,8 @@ public final class ResultsStore implements AutoCloseable {
                 setLong(s, ++i, p.pid());
                 s.setString(++i, p.cpuAffinity().isEmpty() ? null : GSON.toJson(p.cpuAffinity()));
                 setLong(s, ++i, p.cpuObserved() == null ? null : (long) p.cpuObserved());
+                setLong(s, ++i, p.releasedNs());
+                setLong(s, ++i, p.waitedNs());
                 s.addBatch();
             }
             s.executeBatch();
@@ -266,8 +271,8 @@ public final class ResultsStore implements AutoCloseable {
                 INSERT INTO measurements (run, seq, process, metric, element, kind, operation, payload_bytes, segment, unit, threads,
                     warmup, dropped, n, mean, stddev, min, max, p50, p90, p99, p999, calls, wall_ns, throughput, bytes_per_second,
                     rate_hz, probe_cost_ns, missed_deadlines, skipped_periods, segment_sum_error, static_footprint_bytes,
-                    peak_resident_kib, resident_kib, value, raw_samples, histogram)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+                    peak_resident_kib, resident_kib, value, raw_samples, histogram, window_begin_ns, window_end_ns)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
             int seq = 0;
             int pending = 0;
             for (MeasurementRecord record : measurements) {
@@ -310,6 +315,8 @@ public final class ResultsStore implements AutoCloseable {
                 setDouble(s, ++i, m.value());
                 s.setString(++i, m.rawSamples());
                 s.setString(++i, histogramJson(m.histogram()));
+                setLong(s, ++i, m.windowBeginNs());
+                setLong(s, ++i, m.windowEndNs());
                 s.addBatch();
                 if (++pending == 500) {
                     s.executeBatch();
@@ -511,7 +518,7 @@ public final class ResultsStore implements AutoCloseable {
     public Optional<StoredRun> run(long id) throws ResultsStoreException {
         try (PreparedStatement s = connection.prepareStatement("""
                 SELECT run_id, model_path, model_name, model_hash, target, deployment, configuration, status, failure, started_at,
-                       ended_at, tool_version, run_dir, measuring_ns, experiment, factor_levels
+                       ended_at, tool_version, run_dir, measuring_ns, experiment, factor_levels, clients, start_skew_ns
                 FROM runs WHERE id = ?""")) {
             s.setLong(1, id);
             try (ResultSet r = s.executeQuery()) {
@@ -525,7 +532,7 @@ public final class ResultsStore implements AutoCloseable {
                 RunRecord record = new RunRecord(r.getString(1), r.getString(2), r.getString(3), r.getString(4), r.getString(5),
                         r.getString(6), r.getString(7), r.getString(8), r.getString(9), r.getString(10), r.getString(11),
                         r.getString(12), r.getString(13), getLong(r, 14), r.getString(15), factorLevels, settings(id), environment(id),
-                        processes(id), measurements(id), warnings(id));
+                        processes(id), measurements(id), warnings(id), r.getString(17), getLong(r, 18));
                 return Optional.of(new StoredRun(id, record));
             }
         } catch (SQLException e) {
@@ -539,7 +546,7 @@ public final class ResultsStore implements AutoCloseable {
                 SELECT id, process, kind, metric, element, operation, segment, unit, payload_bytes, threads, warmup, dropped, n, mean,
                        stddev, min, max, p50, p90, p99, p999, histogram, calls, wall_ns, throughput, bytes_per_second, rate_hz,
                        missed_deadlines, skipped_periods, segment_sum_error, static_footprint_bytes, peak_resident_kib, resident_kib,
-                       value, raw_samples, probe_cost_ns
+                       value, raw_samples, probe_cost_ns, window_begin_ns, window_end_ns
                 FROM measurements WHERE run = ? ORDER BY seq""")) {
             s.setLong(1, runId);
             List<MeasurementRecord> out = new ArrayList<>();
@@ -550,7 +557,7 @@ public final class ResultsStore implements AutoCloseable {
                             getDouble(r, 14), getDouble(r, 15), getLong(r, 16), getLong(r, 17), getLong(r, 18), getLong(r, 19),
                             getLong(r, 20), getLong(r, 21), histogram(r.getString(22)), getLong(r, 23), getLong(r, 24), getDouble(r, 25),
                             getDouble(r, 26), getDouble(r, 27), getLong(r, 28), getLong(r, 29), getDouble(r, 30), getLong(r, 31),
-                            getLong(r, 32), getLong(r, 33), getDouble(r, 34), r.getString(35));
+                            getLong(r, 32), getLong(r, 33), getDouble(r, 34), r.getString(35), getLong(r, 37), getLong(r, 38));
                     out.add(new MeasurementRecord(r.getLong(1), r.getString(2), getDouble(r, 36), m));
                 }
             }
@@ -592,7 +599,8 @@ public final class ResultsStore implements AutoCloseable {
     private List<ProcessRecord> processes(long run) throws SQLException {
         List<ProcessRecord> out = new ArrayList<>();
         try (PreparedStatement s = connection.prepareStatement("""
-                SELECT name, role, exit_code, signal, problem, log_tail, log_path, result_file, pid, cpu_affinity, cpu_observed
+                SELECT name, role, exit_code, signal, problem, log_tail, log_path, result_file, pid, cpu_affinity, cpu_observed,
+                       released_ns, waited_ns
                 FROM processes WHERE run = ? ORDER BY seq""")) {
             s.setLong(1, run);
             try (ResultSet r = s.executeQuery()) {
@@ -605,7 +613,7 @@ public final class ResultsStore implements AutoCloseable {
                     }.getType());
                     out.add(new ProcessRecord(r.getString(1), r.getString(2), exit == null ? null : (int) (long) exit, r.getInt(4),
                             r.getString(5), tail == null ? List.of() : List.of(tail.split("\n", -1)), r.getString(7), r.getString(8),
-                            getLong(r, 9), cpus, observed == null ? null : (int) (long) observed));
+                            getLong(r, 9), cpus, observed == null ? null : (int) (long) observed, getLong(r, 12), getLong(r, 13)));
                 }
             }
         }

@@ -34,15 +34,21 @@ import org.bgml.launcher.run.RunOutcome;
  * @param factorLevels  the experiment's factor levels of this run, or empty
  * @param warnings      what the user should know about how the run was set up, e.g. settings of the chosen
  *                      configuration that the target ignores; empty when there is nothing to say
+ * @param clients       how the load drivers ran: {@link #CLIENTS_TOGETHER} (released together from one start line) or
+ *                      {@link #CLIENTS_ONE_AT_A_TIME}; null for runs stored before the store knew
+ * @param startSkewNs   with clients together: the latest minus the earliest release time of the drivers (their result
+ *                      files' {@code startLine.releasedNs}), 0 for one driver; null when one at a time or not known
  */
 public record RunRecord(String runId, String modelPath, String modelName, String modelHash, String target, String deployment,
         String configuration, String status, String failure, String startedAt, String endedAt, String toolVersion, String runDir,
         Long measuringNanos, String experiment, Map<String, String> factorLevels, List<Setting> settings,
         EnvironmentRecord environment, List<ProcessRecord> processes, List<MeasurementRecord> measurements,
-        List<String> warnings) {
+        List<String> warnings, String clients, Long startSkewNs) {
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
+    public static final String CLIENTS_TOGETHER = "together";
+    public static final String CLIENTS_ONE_AT_A_TIME = "oneAtATime";
 
     public RunRecord {
         factorLevels = factorLevels == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(factorLevels));
@@ -51,6 +57,16 @@ public record RunRecord(String runId, String modelPath, String modelName, String
         processes = processes == null ? List.of() : List.copyOf(processes);
         measurements = measurements == null ? List.of() : List.copyOf(measurements);
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
+
+    /** A run that does not say how its clients ran. */
+    public RunRecord(String runId, String modelPath, String modelName, String modelHash, String target, String deployment,
+            String configuration, String status, String failure, String startedAt, String endedAt, String toolVersion, String runDir,
+            Long measuringNanos, String experiment, Map<String, String> factorLevels, List<Setting> settings,
+            EnvironmentRecord environment, List<ProcessRecord> processes, List<MeasurementRecord> measurements, List<String> warnings) {
+        this(runId, modelPath, modelName, modelHash, target, deployment, configuration, status, failure, startedAt, endedAt,
+                toolVersion, runDir, measuringNanos, experiment, factorLevels, settings, environment, processes, measurements, warnings,
+                null, null);
     }
 
     /** A run without warnings. */
@@ -64,6 +80,34 @@ public record RunRecord(String runId, String modelPath, String modelName, String
 
     public boolean ok() {
         return OK.equals(status);
+    }
+
+    /** True when the load drivers ran together behind one start line. */
+    public boolean clientsTogether() {
+        return CLIENTS_TOGETHER.equals(clients);
+    }
+
+    /** The processes that were released from the start line, in the order they were recorded. */
+    public List<ProcessRecord> released() {
+        return processes.stream().filter(p -> p.releasedNs() != null).toList();
+    }
+
+    /**
+     * How the clients ran, in one line: "clients together: 3 released within 41 µs", "clients one at a time", or null
+     * for a run stored before the store knew.
+     */
+    public String clientsDescription() {
+        if (clients == null) {
+            return null;
+        }
+        if (!clientsTogether()) {
+            return "clients one at a time";
+        }
+        int n = released().size();
+        if (n == 0 || startSkewNs == null) {
+            return "clients together: no start line release was recorded";
+        }
+        return "clients together: " + (n == 1 ? "1 released" : n + " released within " + Units.number(startSkewNs / 1000.0) + " µs");
     }
 
     public static Builder builder(String runId) {
@@ -99,6 +143,7 @@ public record RunRecord(String runId, String modelPath, String modelName, String
         private String toolVersion = ToolVersion.current();
         private String runDir;
         private Long measuringNanos;
+        private String clients;
         private String experiment;
         private Map<String, String> factorLevels = Map.of();
         private final List<Setting> settings = new ArrayList<>();
@@ -222,11 +267,20 @@ public record RunRecord(String runId, String modelPath, String modelName, String
             return this;
         }
 
+        /** How the load drivers ran: {@link RunRecord#CLIENTS_TOGETHER} or {@link RunRecord#CLIENTS_ONE_AT_A_TIME}. */
+        public Builder clients(String mode) {
+            this.clients = mode;
+            return this;
+        }
+
         /** How the benchmark processes ended: their exit codes, signals, problems and log tails. */
         public Builder outcome(RunOutcome outcome) {
             failure(outcome.failure());
             runDir(outcome.runDir());
             measuringNanos = outcome.measuringNanos();
+            if (outcome.clients() != null) {
+                clients = outcome.clients();
+            }
             for (ProcessOutcome p : outcome.processes()) {
                 processes.add(new ProcessRecord(p.name(), p.role(), p.exitCode() < 0 ? null : p.exitCode(), p.signal(), p.problem(),
                         p.logTail(), p.log() == null ? null : p.log().toString(), null, null, List.of(), null));
@@ -279,7 +333,19 @@ public record RunRecord(String runId, String modelPath, String modelName, String
             String failure = failures.isEmpty() ? null : String.join("; ", new LinkedHashSet<>(failures));
             return new RunRecord(runId, modelPath, modelName, modelHash, tgt == null ? "unknown" : tgt, deployment, config,
                     failure == null ? OK : FAILED, failure, startedAt, endedAt, toolVersion, runDir, measuringNanos, experiment,
-                    factorLevels, settings, env, merged, measurements, warnings);
+                    factorLevels, settings, env, merged, measurements, warnings, clients, startSkew());
+        }
+
+        /** With clients together: the latest minus the earliest release over the result files that passed the start line. */
+        private Long startSkew() {
+            if (!CLIENTS_TOGETHER.equals(clients)) {
+                return null;
+            }
+            long[] released = files.stream().filter(f -> f.startLine() != null).mapToLong(f -> f.startLine().releasedNs()).toArray();
+            if (released.length == 0) {
+                return null;
+            }
+            return java.util.Arrays.stream(released).max().getAsLong() - java.util.Arrays.stream(released).min().getAsLong();
         }
 
         private String resolveRaw(ResultFile f, String raw) {
@@ -304,12 +370,20 @@ public record RunRecord(String runId, String modelPath, String modelName, String
                 ProcessRecord p = processes.get(i);
                 if ((p.name().equals(f.process()) || p.name().equals(last)) && p.resultFile() == null) {
                     processes.set(i, new ProcessRecord(p.name(), p.role(), p.exitCode(), p.signal(), p.problem(), p.logTail(),
-                            p.logPath(), f.file().toString(), f.pid(), f.cpuAffinity(), f.cpuObserved()));
+                            p.logPath(), f.file().toString(), f.pid(), f.cpuAffinity(), f.cpuObserved(), released(f), waited(f)));
                     return;
                 }
             }
             processes.add(new ProcessRecord(f.process(), null, null, 0, null, List.of(), null, f.file().toString(), f.pid(),
-                    f.cpuAffinity(), f.cpuObserved()));
+                    f.cpuAffinity(), f.cpuObserved(), released(f), waited(f)));
+        }
+
+        private static Long released(ResultFile f) {
+            return f.startLine() == null ? null : f.startLine().releasedNs();
+        }
+
+        private static Long waited(ResultFile f) {
+            return f.startLine() == null ? null : f.startLine().waitedNs();
         }
 
         static String lastSegment(String path) {

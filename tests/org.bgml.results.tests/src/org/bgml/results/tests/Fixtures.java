@@ -73,6 +73,15 @@ final class Fixtures {
             return this;
         }
 
+        /** The process waited at the start line and was released at {@code releasedNs} (CLOCK_REALTIME ns). */
+        ResultFileBuilder startLine(long releasedNs, long waitedNs) {
+            JsonObject line = new JsonObject();
+            line.addProperty("releasedNs", releasedNs);
+            line.addProperty("waitedNs", waitedNs);
+            root.add("startLine", line);
+            return this;
+        }
+
         ResultFileBuilder add(JsonObject measurement) {
             measurements.add(measurement);
             return this;
@@ -153,6 +162,13 @@ final class Fixtures {
         m.addProperty("calls", calls);
         m.addProperty("wallNs", wallNs);
         m.addProperty("throughput", calls * 1e9 / wallNs);
+        return m;
+    }
+
+    /** Gives a measurement its measuring window (CLOCK_REALTIME ns since the epoch). */
+    static JsonObject window(JsonObject m, long beginNs, long endNs) {
+        m.addProperty("windowBeginNs", beginNs);
+        m.addProperty("windowEndNs", endNs);
         return m;
     }
 
