@@ -69,6 +69,12 @@ final class CliProgress implements RunProgress {
     }
 
     @Override
+    public void released(java.util.List<String> drivers) {
+        line("released", drivers.size() + (drivers.size() == 1 ? " client" : " clients together") + " from the start line: "
+                + String.join(", ", drivers));
+    }
+
+    @Override
     public synchronized void measuring(long samples, long totalSamples) {
         taken = samples;
         String text = String.format(Locale.ROOT, "%,d / %,d samples", samples, totalSamples);

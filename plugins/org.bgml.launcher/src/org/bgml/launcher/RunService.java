@@ -134,6 +134,11 @@ public final class RunService {
         }
 
         @Override
+        public void released(List<String> drivers) {
+            progress.released(drivers);
+        }
+
+        @Override
         public void stopping() {
             progress.stopping();
         }
