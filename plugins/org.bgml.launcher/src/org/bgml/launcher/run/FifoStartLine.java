@@ -48,6 +48,10 @@ public final class FifoStartLine implements StartLine {
     /** A {@link StartLine.Factory}: the pipes go to {@code RUN/start/}. */
     public static StartLine open(Path runDir, List<String> drivers) throws IOException {
         Path dir = runDir.toAbsolutePath().normalize().resolve("start");
+        if (dir.toString().contains("|")) {
+            throw new IOException("cannot draw a start line in " + dir + ": its path contains '|', which separates the two pipes in "
+                    + LINE_VARIABLE);
+        }
         Files.createDirectories(dir);
         Path arrivals = dir.resolve("arrivals");
         Path release = dir.resolve("release");
