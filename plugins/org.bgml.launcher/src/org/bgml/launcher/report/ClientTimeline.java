@@ -212,7 +212,7 @@ public final class ClientTimeline {
         List<List<String>> g = new ArrayList<>();
         for (Group group : groups) {
             String perClient = String.join(", ", group.members().stream()
-                    .map(r -> Html.esc(r.figures().label()) + " " + Units.number(r.figures().throughput() == null ? Double.NaN : r.figures().throughput()) + "/s")
+                    .map(r -> Html.esc(r.figures().element()) + " " + Units.number(r.figures().throughput() == null ? Double.NaN : r.figures().throughput()) + "/s")
                     .toList());
             g.add(List.of(Html.esc(group.name()), Integer.toString(group.members().size()), perClient, RunReport.num(group.calls()),
                     Units.number(group.coveredNs() / 1e6) + " ms", Units.number(group.overlapNs() / 1e6) + " ms",

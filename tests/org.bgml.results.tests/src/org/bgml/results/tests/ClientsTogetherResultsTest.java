@@ -208,6 +208,8 @@ class ClientsTogetherResultsTest {
         assertEquals(T, ClientTimeline.originNs(stored.record()));
         assertTrue(html.contains("<td>" + Units.number(1600) + "</td><td>" + Units.number(2000) + "</td>"),
                 "client 3's window, in ms after the release");
+        Path page = Files.writeString(temp.resolve("together.html"), html);
+        ReportRenderTest.checkRendered(page, List.of("timeline"));
     }
 
     @Test

@@ -100,7 +100,7 @@ class ReportRenderTest {
         assertTrue(cmp.contains("Mann-Whitney U"), "the comparison names its test");
     }
 
-    private static void checkRendered(Path report, List<String> expectedKinds) throws Exception {
+    static void checkRendered(Path report, List<String> expectedKinds) throws Exception {
         String dom = dumpDom(report);
         Matcher status = Pattern.compile("<pre id=\"bgml-render-status\"[^>]*>([^<]*)</pre>").matcher(dom);
         assertTrue(status.find(), "no render status in the DOM of " + report);
