@@ -182,6 +182,37 @@ class ClientsTogetherTest {
         assertEquals("server was killed by signal 11 (SIGSEGV) while the benchmark was running", outcome.failure());
     }
 
+    /**
+     * A process that serves and drives must be ready before the next process starts, then waits at the line with the
+     * clients; its done signal counts from the release.
+     */
+    @Test
+    void aProcessThatServesAndDrivesIsReadyFirstAndReleasedWithTheClients() throws Exception {
+        String both = """
+                #!/bin/bash
+                trap 'exit 0' TERM
+                echo ready > both.ior
+                line="${BGML_START_LINE#fifo:}"
+                exec 3<"${line#*|}"
+                printf '%s\n' "$BGML_START_NAME" > "${line%%|*}"
+                cat <&3 >/dev/null
+                begin=$(date +%s%N)
+                sleep 0.4
+                end=$(date +%s%N)
+                echo "$begin $end" > results/both.window
+                echo done > both.done
+                while true; do sleep 0.05; done
+                """;
+        ProcessSpec serveAndDrive = new ProcessSpec("both", "both", script("both", both), List.of(), Map.of(), ".", List.of(),
+                Readiness.files(List.of("both.ior")), 10, 30, "signal", List.of(), Readiness.files(List.of("both.done")));
+        String client = script("client", CLIENT.replace("test -s server.ior", "test -s both.ior"));
+        Manifest m = manifest(Manifest.CLIENTS_TOGETHER, serveAndDrive, client("c1", client, "0.3", 10, 30));
+        RunOutcome outcome = new ManifestRunner(dir, m).run(dir.resolve("run"), new RunListener() { });
+        assertNull(outcome.failure(), outcome::describe);
+        long[][] w = windows("both", "c1");
+        assertTrue(Math.max(w[0][0], w[1][0]) < Math.min(w[0][1], w[1][1]), "they measured together: " + describe(w));
+    }
+
     // ------------------------------------------------------------------ helpers
 
     private long[][] windows(String... clients) throws IOException {
