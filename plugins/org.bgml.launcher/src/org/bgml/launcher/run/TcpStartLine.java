@@ -3,6 +3,7 @@ package org.bgml.launcher.run;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -39,8 +40,15 @@ public final class TcpStartLine implements StartLine {
         acceptor.start();
     }
 
-    /** A start line listening on {@code address:port} ({@code port} 0: any free port). */
+    /**
+     * A start line listening on {@code address:port} ({@code port} 0: any free port). The address is the one the
+     * drivers connect to, so it must be one IPv4 address of this host, not the wildcard.
+     */
     public static TcpStartLine open(InetAddress address, int port, int drivers) throws IOException {
+        if (!(address instanceof Inet4Address) || address.isAnyLocalAddress()) {
+            throw new IOException("cannot draw a start line on " + address.getHostAddress()
+                    + ": the drivers connect to it, so it must be one IPv4 address of this host that they reach");
+        }
         ServerSocket server = new ServerSocket();
         try {
             server.setReuseAddress(true);

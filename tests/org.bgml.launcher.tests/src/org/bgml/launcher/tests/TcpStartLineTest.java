@@ -76,6 +76,13 @@ class TcpStartLineTest {
     }
 
     @Test
+    void theLineNeedsAnAddressTheDriversCanReach() throws Exception {
+        java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> TcpStartLine.open(InetAddress.getByName("0.0.0.0"), 0, 1));
+        assertTrue(e.getMessage().contains("0.0.0.0") && e.getMessage().contains("one IPv4 address of this host"), e.getMessage());
+    }
+
+    @Test
     void aDriverArrivingAfterTheReleaseGoesAtOnce() throws Exception {
         try (StartLine line = TcpStartLine.open(LOOPBACK, 0, 1)) {
             line.release();
