@@ -29,9 +29,7 @@ class LocalEngineHostsTest {
 
     @Test
     void anExperimentOnAnotherHostIsRefusedBeforeItsFirstRun() throws Exception {
-        String model = Files.readString(Repo.example("omniorb-options-experiment.bgml"))
-                .replaceFirst("<nodes name=\"localhost\" cpuCount=\"2\">", "<nodes name=\"localhost\" host=\"hostb.example\" cpuCount=\"2\">");
-        Path file = Files.writeString(dir.resolve("elsewhere.bgml"), model);
+        Path file = elsewhere();
         Path store = dir.resolve("results.db");
         TaskOptions options = new TaskOptions("omniorb", dir.resolve("work"), null, 100, List.of());
 
@@ -45,5 +43,28 @@ class LocalEngineHostsTest {
         try (ResultsStore s = ResultsStore.openExisting(store)) {
             assertEquals(0, s.runs(null, 10).size(), "no run was stored");
         }
+    }
+
+    /**
+     * With the collapse asked for, a run of that experiment runs here and its record carries the warning that says
+     * so, with the node and host it was collapsed from.
+     */
+    @Test
+    void collapsedOnPurposeEachRunSaysSo() throws Exception {
+        Path file = elsewhere();
+        TaskOptions options = new TaskOptions("omniorb", dir.resolve("work"), null, 200, List.of(), true);
+        org.bgml.experiment.plan.ExperimentPlan plan = Experiments.plan(file, null, org.bgml.experiment.plan.Planner.Overrides.NONE);
+        org.bgml.launcher.results.RunRecord record = new org.bgml.experiment.execute.LauncherExecutor(file, options, ExperimentProgress.NONE)
+                .execute(plan, plan.runs().get(0));
+        assertTrue(record.ok(), record.failure());
+        assertTrue(record.warnings().stream().anyMatch(w -> w.startsWith("deployment collapsed onto this host: node localhost (hostb.example) ran on ")),
+                record.warnings().toString());
+        assertTrue(options.arguments().contains("--all-on-this-host"), "cluster tasks get the same choice");
+    }
+
+    private Path elsewhere() throws Exception {
+        String model = Files.readString(Repo.example("omniorb-options-experiment.bgml"))
+                .replaceFirst("<nodes name=\"localhost\" cpuCount=\"2\">", "<nodes name=\"localhost\" host=\"hostb.example\" cpuCount=\"2\">");
+        return Files.writeString(dir.resolve("elsewhere.bgml"), model);
     }
 }
