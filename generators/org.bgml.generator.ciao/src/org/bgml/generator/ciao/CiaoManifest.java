@@ -15,6 +15,7 @@ import org.bgml.generator.common.manifest.Manifest.Readiness;
 import org.bgml.generator.common.plan.EventPlan;
 import org.bgml.generator.common.plan.InvocationPlan;
 import org.bgml.model.Component;
+import org.bgml.model.io.ElementPaths;
 
 /**
  * {@code manifest.json} of a CIAO benchmark: the same sequence as run_test.pl, without Perl. Every process
@@ -80,7 +81,30 @@ public final class CiaoManifest {
             processes.add(planLauncher(true));
         }
         return ManifestPlacement.place(new Manifest(Manifest.SCHEMA_VERSION, deployment.model().getName(), CiaoTarget.ID,
-                deployment.plan().deployment(), deployment.plan().configuration(), build, processes), deployment.plan());
+                deployment.plan().deployment(), deployment.plan().configuration(), build, processes), deployment.plan())
+                .withSubstitutions(substitutions());
+    }
+
+    /** What a split process does to the figures of its connections: they are measured, but not collocated. */
+    public static final String SPLIT_TEXT = "split (not collocated): the CORBA 2.x entities run in a TAO process of their own, so these calls cross 127.0.0.1";
+
+    /**
+     * One substitution per split process whose halves call each other: the connections between them and their
+     * metrics, by element path, as the result files name them.
+     */
+    public List<Manifest.Substitution> substitutions() {
+        List<Manifest.Substitution> out = new ArrayList<>();
+        for (CiaoDeployment.Split split : deployment.splits()) {
+            java.util.Set<String> elements = new java.util.LinkedHashSet<>();
+            for (InvocationPlan i : split.crossing()) {
+                elements.add(ElementPaths.pathOf(i.connection()));
+                i.metrics().forEach(m -> elements.add(ElementPaths.pathOf(m.metric())));
+            }
+            if (!elements.isEmpty()) {
+                out.add(new Manifest.Substitution(deployment.processPath(split.process()), List.copyOf(elements), SPLIT_TEXT));
+            }
+        }
+        return out;
     }
 
     private ProcessSpec tao(TaoProcess t, int total) {
