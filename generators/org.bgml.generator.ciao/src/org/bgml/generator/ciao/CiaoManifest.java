@@ -207,16 +207,37 @@ public final class CiaoManifest {
 
     // ---- time limits: 120 s plus 50 us per timed call ----------------------------------------------------
 
+    /**
+     * A CORBA 2.x process's limit. One at a time, its own calls count. Together, the processes behind the start line
+     * share the CPUs from the release on, so the calls of all of them count, and the limit counts from the release.
+     */
     private int runSeconds(TaoProcess t) {
+        long calls = together() ? deployment.taoProcesses().stream().mapToLong(CiaoManifest::calls).sum() : calls(t);
+        return limit(calls, delayMillis(t));
+    }
+
+    private boolean together() {
+        return Manifest.CLIENTS_TOGETHER.equals(ManifestPlacement.clientsOf(ManifestPlacement.deploymentOf(deployment.plan())));
+    }
+
+    private static long calls(TaoProcess t) {
         long calls = 0;
-        long delays = 0;
         for (InvocationPlan i : t.measured()) {
             for (Loop l : MetricLoops.loops(i)) {
                 calls += (long) (l.warmup() + l.iterations()) * l.payloadSizes().size();
+            }
+        }
+        return calls;
+    }
+
+    private static long delayMillis(TaoProcess t) {
+        long delays = 0;
+        for (InvocationPlan i : t.measured()) {
+            for (Loop l : MetricLoops.loops(i)) {
                 delays += (l.preDelayMillis() + l.postDelayMillis()) * l.payloadSizes().size();
             }
         }
-        return limit(calls, delays);
+        return delays;
     }
 
     /** A client component's limit; 0 for server components. */
