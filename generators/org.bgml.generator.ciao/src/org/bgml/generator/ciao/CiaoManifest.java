@@ -80,9 +80,26 @@ public final class CiaoManifest {
         if (deployment.hasComponents()) {
             processes.add(planLauncher(true));
         }
-        return ManifestPlacement.place(new Manifest(Manifest.SCHEMA_VERSION, deployment.model().getName(), CiaoTarget.ID,
-                deployment.plan().deployment(), deployment.plan().configuration(), build, processes), deployment.plan())
-                .withSubstitutions(substitutions());
+        Manifest placed = ManifestPlacement.place(new Manifest(Manifest.SCHEMA_VERSION, deployment.model().getName(), CiaoTarget.ID,
+                deployment.plan().deployment(), deployment.plan().configuration(), build, processes), deployment.plan());
+        return placed.withProcesses(placed.processes().stream().map(this::placeSplit).toList()).withSubstitutions(substitutions());
+    }
+
+    /** The TAO half of a split process runs where the process is modelled: on the node of its DAnCE half. */
+    private ProcessSpec placeSplit(ProcessSpec spec) {
+        if (spec.node() != null) {
+            return spec;
+        }
+        for (TaoProcess t : deployment.taoProcesses()) {
+            if (t.name().equals(spec.name()) && t.splitFrom() != null) {
+                for (CiaoDeployment.Locality l : deployment.localities()) {
+                    if (l.process().name().equals(t.splitFrom())) {
+                        return spec.withPlacement(l.node(), l.process().host());
+                    }
+                }
+            }
+        }
+        return spec;
     }
 
     /** What a split process does to the figures of its connections: they are measured, but not collocated. */

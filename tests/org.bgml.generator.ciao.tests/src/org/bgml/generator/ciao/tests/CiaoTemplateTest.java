@@ -62,6 +62,11 @@ class CiaoTemplateTest {
             assertFalse(s.affects("CiaoCiaoLatency", "CiaoCiao"));
         }
         assertTrue(subs.get(0).affects("CiaoTaoLatency", "CiaoTao"));
+        List<ProcessSpec> halves = manifest.processes().stream().filter(p -> p.name().endsWith("_corba2")).toList();
+        assertEquals(2, halves.size(), "the CORBA 2.x halves of CiaoTaoProcess and TaoCiaoProcess");
+        for (ProcessSpec half : halves) {
+            assertEquals("localhost", half.node(), half.name() + " runs on the node of the process it was split from");
+        }
         assertTrue(manifest(roundtrip("remote", null)).substitutionList().isEmpty(), "nothing is split in remote");
         assertFalse(roundtrip("remote", null).text("manifest.json").contains("substitutions"), "and the field is left out");
     }
