@@ -164,13 +164,14 @@ final class RunCommand implements Subcommand {
         for (MeasurementRecord m : run.record().measurements()) {
             ResultMeasurement f = m.figures();
             Requirements.Judgement j = Requirements.judge(model, f);
-            t.row(f.metric() + (f.segment() == null ? "" : " [" + f.segment() + "]"), f.element(),
+            t.row(f.metric() + (f.segment() == null ? "" : " [" + f.segment() + "]"), ResultsCommand.elementWithSubstitution(m),
                     f.payloadBytes() == null || f.payloadBytes() == 0 ? "" : String.valueOf(f.payloadBytes()), String.valueOf(f.n()),
                     time(f.mean(), f.unit()), time(f.p50(), f.unit()), time(f.p99(), f.unit()), time(f.p999(), f.unit()),
                     f.throughput() == null ? "" : String.format(Locale.ROOT, "%.0f/s", f.throughput()),
                     j.verdict() == org.bgml.model.Verdict.NONE ? "" : j.verdict().getLiteral().toUpperCase(Locale.ROOT) + " " + j.text());
         }
         t.print(out);
+        ResultsCommand.printSubstitutions(run.record().measurements(), out);
     }
 
     private static String time(Number ns, String unit) {

@@ -149,6 +149,7 @@ public final class LauncherExecutor implements ConfigurationExecutor {
                         }
                     }
                 }
+                manifest.substitutionList().forEach(sub -> record.substitution(sub.text(), sub.elements()));
                 record.resultFiles(results);
             }
         } catch (ModelLoadException e) {

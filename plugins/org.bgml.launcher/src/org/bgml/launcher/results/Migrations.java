@@ -155,6 +155,13 @@ public final class Migrations {
                       seq     INTEGER NOT NULL,
                       message TEXT NOT NULL,
                       PRIMARY KEY (run, seq)
+                    )""")),
+            new Step(6, "substitutions: how a measured part of the model ran otherwise than modelled (e.g. a split process)", List.of("""
+                    CREATE TABLE measurement_substitutions (
+                      run  INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+                      seq  INTEGER NOT NULL,
+                      text TEXT NOT NULL,
+                      PRIMARY KEY (run, seq)
                     )""")));
 
     private Migrations() {
