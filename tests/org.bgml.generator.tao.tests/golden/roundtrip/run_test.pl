@@ -27,6 +27,7 @@ my @processes = (
     ['TaoCiaoClientProcess', '-r results/TaoCiaoClientProcess.json -c 0 -ORBSvcConf ../config/TaoCiaoClientProcess.svc.conf -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1', [], 158, 0],
     ['CiaoCiaoClientProcess', '-r results/CiaoCiaoClientProcess.json -c 0 -ORBSvcConf ../config/CiaoCiaoClientProcess.svc.conf -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1', [], 158, 0],
 );
+# The deployment runs its clients one at a time: each runs to completion before the next starts.
 
 mkdir 'run' unless -d 'run';
 chdir 'run' or die "ERROR: cannot enter run/: $!\n";
@@ -40,7 +41,8 @@ sub stop_all {
     foreach my $s (reverse @started) { $s->[1]->Kill (); $s->[1]->TimedWait (1); }
 }
 
-foreach my $p (@processes) {
+sub start {
+    my ($p) = @_;
     my ($name, $args, $iors, $limit, $server) = @$p;
     $target->DeleteFile ($_) foreach @$iors;
     my $process = $target->CreateProcess ("../build/$name", $server ? $args : "$args $samples");
@@ -57,12 +59,15 @@ foreach my $p (@processes) {
             exit 1;
         }
     }
+    return $process;
 }
 
-foreach my $s (grep { !$_->[0][4] } @started) {
-    my $result = $s->[1]->WaitKill ($s->[0][3]);
+foreach my $p (@processes) {
+    my $process = start ($p);
+    next if $p->[4];
+    my $result = $process->WaitKill ($p->[3]);
     if ($result != 0) {
-        print STDERR "ERROR: $s->[0][0] returned $result\n";
+        print STDERR "ERROR: $p->[0] returned $result\n";
         $status = 1;
     }
 }

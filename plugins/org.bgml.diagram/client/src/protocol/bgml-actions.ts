@@ -56,6 +56,8 @@ export interface RunAction extends Action {
     /** A registered target's id; none: the server's default target. */
     target?: string;
     configuration?: string;
+    /** Run a deployment whose nodes are other hosts on this machine, on purpose; without it the server refuses it. */
+    allOnThisHost?: boolean;
 }
 export namespace RunAction {
     export const KIND = 'bgmlRun';

@@ -4745,13 +4745,22 @@ public interface BgmlPackage extends EPackage {
 	int MEASUREMENT__HISTOGRAM = 24;
 
 	/**
+	 * The feature id for the '<em><b>Substitution</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int MEASUREMENT__SUBSTITUTION = 25;
+
+	/**
 	 * The number of structural features of the '<em>Measurement</em>' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * @generated
 	 * @ordered
 	 */
-	int MEASUREMENT_FEATURE_COUNT = 25;
+	int MEASUREMENT_FEATURE_COUNT = 26;
 
 	/**
 	 * The number of operations of the '<em>Measurement</em>' class.
@@ -7435,6 +7444,17 @@ public interface BgmlPackage extends EPackage {
 	EReference getMeasurement_Histogram();
 
 	/**
+	 * Returns the meta object for the attribute '{@link org.bgml.model.Measurement#getSubstitution <em>Substitution</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the attribute '<em>Substitution</em>'.
+	 * @see org.bgml.model.Measurement#getSubstitution()
+	 * @see #getMeasurement()
+	 * @generated
+	 */
+	EAttribute getMeasurement_Substitution();
+
+	/**
 	 * Returns the meta object for class '{@link org.bgml.model.HistogramBucket <em>Histogram Bucket</em>}'.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -9617,6 +9637,14 @@ public interface BgmlPackage extends EPackage {
 		 * @generated
 		 */
 		EReference MEASUREMENT__HISTOGRAM = eINSTANCE.getMeasurement_Histogram();
+
+		/**
+		 * The meta object literal for the '<em><b>Substitution</b></em>' attribute feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EAttribute MEASUREMENT__SUBSTITUTION = eINSTANCE.getMeasurement_Substitution();
 
 		/**
 		 * The meta object literal for the '{@link org.bgml.model.impl.HistogramBucketImpl <em>Histogram Bucket</em>}' class.

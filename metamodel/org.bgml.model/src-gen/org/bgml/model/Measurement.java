@@ -41,6 +41,7 @@ import org.eclipse.emf.ecore.EObject;
  *   <li>{@link org.bgml.model.Measurement#getVerdict <em>Verdict</em>}</li>
  *   <li>{@link org.bgml.model.Measurement#getRawSamples <em>Raw Samples</em>}</li>
  *   <li>{@link org.bgml.model.Measurement#getHistogram <em>Histogram</em>}</li>
+ *   <li>{@link org.bgml.model.Measurement#getSubstitution <em>Substitution</em>}</li>
  * </ul>
  *
  * @see org.bgml.model.BgmlPackage#getMeasurement()
@@ -614,5 +615,30 @@ public interface Measurement extends EObject {
 	 * @generated
 	 */
 	EList<HistogramBucket> getHistogram();
+
+	/**
+	 * Returns the value of the '<em><b>Substitution</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * <!-- begin-model-doc -->
+	 * How the benchmark ran the measured element otherwise than modelled, in plain words (the part before the first colon is the short form), e.g. 'split (not collocated): ...'; unset when it ran as modelled.
+	 * <!-- end-model-doc -->
+	 * @return the value of the '<em>Substitution</em>' attribute.
+	 * @see #setSubstitution(String)
+	 * @see org.bgml.model.BgmlPackage#getMeasurement_Substitution()
+	 * @model
+	 * @generated
+	 */
+	String getSubstitution();
+
+	/**
+	 * Sets the value of the '{@link org.bgml.model.Measurement#getSubstitution <em>Substitution</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @param value the new value of the '<em>Substitution</em>' attribute.
+	 * @see #getSubstitution()
+	 * @generated
+	 */
+	void setSubstitution(String value);
 
 } // Measurement

@@ -77,6 +77,10 @@ final class ExperimentCommand implements Subcommand {
     @Option(names = "--engine", paramLabel = "ENGINE", description = "local or slurm (default: local)")
     String engine;
 
+    @Option(names = "--all-on-this-host", description = "run: with the local engine, run a deployment whose nodes are other hosts"
+            + " as processes of this machine, on purpose; each stored run says so")
+    boolean allOnThisHost;
+
     @Option(names = "--resume", description = "run: keep the stored runs of this plan, do the rest")
     boolean resume;
 
@@ -121,7 +125,7 @@ final class ExperimentCommand implements Subcommand {
     @Override
     public String synopsis() {
         return "plan|run|task FILE [--experiment NAME] [--design fullFactorial|fractionalFactorial|coveringArray|random] [--strength T]"
-                + " [--fraction P] [--sample-size N] [--repetitions R] [--seed S] [--target T] [--engine local|slurm] [--resume]"
+                + " [--fraction P] [--sample-size N] [--repetitions R] [--seed S] [--target T] [--engine local|slurm] [--all-on-this-host] [--resume]"
                 + " [--store PATH] [--work DIR] [--samples N] [--synthetic SPEC] (task: --index I --out DIR [--plan-key KEY], or --indexes I,J,K --records DIR); cache [FILE] [--work DIR] [--prune]";
     }
 
@@ -142,7 +146,7 @@ final class ExperimentCommand implements Subcommand {
         String stem = model.getFileName().toString().replaceFirst("\\.bgml$", "");
         Path workDir = work != null ? in.path(work) : in.path(".bgml", "experiments", stem);
         Integer sampleCount = samples == null ? null : positive(samples, "--samples");
-        TaskOptions options = new TaskOptions(target, workDir, synthetic, sampleCount, overrideArguments());
+        TaskOptions options = new TaskOptions(target, workDir, synthetic, sampleCount, overrideArguments(), allOnThisHost);
         try {
             return switch (sub) {
             case "plan" -> plan(model, in, overrides, target, out);

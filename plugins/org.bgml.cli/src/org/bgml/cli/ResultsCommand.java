@@ -160,11 +160,29 @@ final class ResultsCommand implements Subcommand {
                 .right(5, 6, 7, 8, 9);
         for (MeasurementRecord r : ms) {
             ResultMeasurement m = r.figures();
-            t.row(m.metric(), m.element(), m.kind(), m.payloadBytes() == null ? "" : Units.bytes(m.payloadBytes()), m.segment(),
+            t.row(m.metric(), elementWithSubstitution(r), m.kind(), m.payloadBytes() == null ? "" : Units.bytes(m.payloadBytes()), m.segment(),
                     Long.toString(m.n()), time(m.mean(), m.unit()), time(m.p50(), m.unit()), time(m.p99(), m.unit()),
                     m.throughput() == null ? "" : Units.number(m.throughput()) + "/s");
         }
         t.print(out);
+        printSubstitutions(ms, out);
+    }
+
+    /** The element, with the short form of its substitution when it did not run as modelled: "CiaoTao [split (not collocated)]". */
+    static String elementWithSubstitution(MeasurementRecord r) {
+        return r.substitution() == null ? r.figures().element() : r.figures().element() + " [" + r.substitutionLabel() + "]";
+    }
+
+    /** One line per substitution under a table: its full text and the metrics it affects. */
+    static void printSubstitutions(List<MeasurementRecord> ms, PrintStream out) {
+        java.util.Map<String, java.util.Set<String>> affected = new java.util.LinkedHashMap<>();
+        for (MeasurementRecord r : ms) {
+            if (r.substitution() != null) {
+                affected.computeIfAbsent(r.substitution(), k -> new java.util.LinkedHashSet<>())
+                        .add(r.figures().metric() != null ? r.figures().metric() : r.figures().element());
+            }
+        }
+        affected.forEach((text, what) -> out.println("not as modelled: " + String.join(", ", what) + ": " + text));
     }
 
     static String time(Number v, String unit) {

@@ -11,6 +11,7 @@ import org.bgml.generator.common.InvalidModelException;
 import org.bgml.launcher.OneClickRun;
 import org.bgml.launcher.RunService;
 import org.bgml.launcher.report.ReportWriter;
+import org.bgml.launcher.run.HostCheck;
 import org.bgml.launcher.results.MeasurementRecord;
 import org.bgml.launcher.results.ModelAnnotator;
 import org.bgml.launcher.results.Requirements;
@@ -29,7 +30,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code bgml run FILE}: generate, build, run, store, annotate the model and write the report, in one go.
  * Exit code 0 when the run succeeded (requirements may still fail: the table says so), 1 when the model is
- * invalid or the run failed, 2 for unusable input.
+ * invalid or the run failed, 2 for unusable input, a deployment on other hosts than this one included (refused before
+ * anything is built or started, unless {@code --all-on-this-host}).
  */
 @Command(name = "run", description = "generate, build and run a benchmark; store, annotate and report the results",
         footer = { "  bgml run examples/roundtrip.bgml --target omniorb",
@@ -63,10 +65,14 @@ final class RunCommand implements Subcommand {
     @Option(names = "--timings", description = "print how long each step took")
     boolean timings;
 
+    @Option(names = "--all-on-this-host", description = "run a deployment whose nodes are other hosts as processes of this machine,"
+            + " on purpose; the stored run and its report say so (without it such a deployment is refused)")
+    boolean allOnThisHost;
+
     @Override
     public String synopsis() {
         return "FILE [--target " + TargetIds.joined("|")
-                + "] [--deployment NAME] [--config NAME] [--out DIR] [--store PATH] [--report FILE] [--keep N] [--timings]";
+                + "] [--deployment NAME] [--config NAME] [--out DIR] [--store PATH] [--report FILE] [--keep N] [--timings] [--all-on-this-host]";
     }
 
     @Override
@@ -85,7 +91,11 @@ final class RunCommand implements Subcommand {
         CliProgress progress = new CliProgress(err, in.console());
         try {
             outcome = new OneClickRun().run(new OneClickRun.Request(new RunService.Request(modelFile, target, deployment,
-                    config, outDir), store.location(in), report, in.path(".bgml", "reports"), keep, true), progress);
+                    config, outDir, allOnThisHost), store.location(in), report, in.path(".bgml", "reports"), keep, true), progress);
+        } catch (HostCheck.ForeignHostsException e) {
+            progress.end();
+            err.println("bgml run: " + modelFile + ": " + e.getMessage());
+            return Bgml.UNUSABLE;
         } catch (ModelLoadException e) {
             err.println(e.describe());
             return Bgml.UNUSABLE;
@@ -148,6 +158,7 @@ final class RunCommand implements Subcommand {
 
     private static void summary(StoredRun run, BenchmarkModel model, RunService.Result result, PrintStream out) {
         out.println("run " + run.runId() + " (" + run.record().target() + ", " + (result.ok() ? "ok" : "failed") + ")");
+        HostCheck.collapse(run.record().warnings()).ifPresent(out::println);
         if (run.record().clientsDescription() != null) {
             out.println(run.record().clientsDescription());
         }
@@ -156,13 +167,14 @@ final class RunCommand implements Subcommand {
         for (MeasurementRecord m : run.record().measurements()) {
             ResultMeasurement f = m.figures();
             Requirements.Judgement j = Requirements.judge(model, f);
-            t.row(f.metric() + (f.segment() == null ? "" : " [" + f.segment() + "]"), f.element(),
+            t.row(f.metric() + (f.segment() == null ? "" : " [" + f.segment() + "]"), ResultsCommand.elementWithSubstitution(m),
                     f.payloadBytes() == null || f.payloadBytes() == 0 ? "" : String.valueOf(f.payloadBytes()), String.valueOf(f.n()),
                     time(f.mean(), f.unit()), time(f.p50(), f.unit()), time(f.p99(), f.unit()), time(f.p999(), f.unit()),
                     f.throughput() == null ? "" : String.format(Locale.ROOT, "%.0f/s", f.throughput()),
                     j.verdict() == org.bgml.model.Verdict.NONE ? "" : j.verdict().getLiteral().toUpperCase(Locale.ROOT) + " " + j.text());
         }
         t.print(out);
+        ResultsCommand.printSubstitutions(run.record().measurements(), out);
     }
 
     private static String time(Number ns, String unit) {

@@ -198,6 +198,9 @@ public final class OneClickRun {
         if (result.run() != null) {
             record.runDir(result.run().runDir()).outcome(result.run());
         }
+        if (result.manifest() != null) {
+            result.manifest().substitutionList().forEach(sub -> record.substitution(sub.text(), sub.elements()));
+        }
         record.resultFiles(result.resultFiles());
         return record.build();
     }

@@ -20,6 +20,7 @@ import org.bgml.generator.common.plan.BenchmarkPlan;
 import org.bgml.launcher.build.BenchmarkBuilder;
 import org.bgml.launcher.build.GenerationStamp;
 import org.bgml.launcher.results.ToolVersion;
+import org.bgml.launcher.run.HostCheck;
 import org.bgml.launcher.run.ManifestRunner;
 import org.bgml.launcher.run.ProcessOutcome;
 import org.bgml.launcher.run.RunListener;
@@ -41,8 +42,15 @@ public final class RunService {
      *
      * @param outDir where the benchmark is generated and built; each run gets {@code run-<run id>/} inside it, a
      *               direct child, since generated processes find their configuration as {@code ../config/}
+     * @param allOnThisHost run a deployment whose nodes are other hosts as processes of this machine, on purpose (the
+     *               run then carries a warning saying so); false refuses such a deployment ({@link HostCheck})
      */
-    public record Request(Path modelFile, String target, String deployment, String configuration, Path outDir) {
+    public record Request(Path modelFile, String target, String deployment, String configuration, Path outDir,
+            boolean allOnThisHost) {
+        /** A request that refuses a deployment on other hosts. */
+        public Request(Path modelFile, String target, String deployment, String configuration, Path outDir) {
+            this(modelFile, target, deployment, configuration, outDir, false);
+        }
     }
 
     /**
@@ -59,6 +67,10 @@ public final class RunService {
         }
     }
 
+    /**
+     * @throws HostCheck.ForeignHostsException before anything is generated, built or started, when a node of the
+     *                                         deployment is another host and the request does not collapse it
+     */
     public Result run(Request request, RunProgress progress) throws ModelLoadException, InvalidModelException, IOException,
             InterruptedException {
         Instant started = Instant.now();
@@ -66,12 +78,15 @@ public final class RunService {
         long l0 = System.nanoTime();
         BenchmarkModel model = ModelFiles.loadModel(request.modelFile());
         long loadNanos = System.nanoTime() - l0;
+        List<String> warnings = new ArrayList<>();
+        HostCheck.check(model, request.deployment(), request.allOnThisHost()).ifPresent(warnings::add);
 
         long g0 = System.nanoTime();
         GenerationService.Request generation = new GenerationService.Request(model, request.target(), request.deployment(),
                 request.configuration());
         ConfigurationChoice configuration = GenerationService.configuration(generation);
-        configuration.warnings().forEach(progress::warning);
+        warnings.addAll(configuration.warnings());
+        warnings.forEach(progress::warning);
         String inputs = GenerationStamp.inputs(model, ToolVersion.current(), request.target(), request.deployment(), configuration.name());
         BenchmarkPlan plan;
         if (GenerationStamp.current(request.outDir(), inputs)) {
@@ -94,7 +109,7 @@ public final class RunService {
         BenchmarkBuilder.Outcome build = new BenchmarkBuilder().build(request.outDir(), manifest);
         if (!build.ok()) {
             return new Result(runId, started, Instant.now(), plan, manifest, build, null, List.of(),
-                    "build failed: " + build.failure(), loadNanos, generateNanos, 0, configuration.warnings());
+                    "build failed: " + build.failure(), loadNanos, generateNanos, 0, List.copyOf(warnings));
         }
 
         progress.phase(RunProgress.Phase.STARTING, manifest.processes().size() + " processes");
@@ -113,7 +128,7 @@ public final class RunService {
             }
         }
         return new Result(runId, started, Instant.now(), plan, manifest, build, outcome, List.copyOf(results),
-                outcome.failure(), loadNanos, generateNanos, System.nanoTime() - r0, configuration.warnings());
+                outcome.failure(), loadNanos, generateNanos, System.nanoTime() - r0, List.copyOf(warnings));
     }
 
     /** Passes the runner's events on, and turns its live sample counts into progress against the planned total. */

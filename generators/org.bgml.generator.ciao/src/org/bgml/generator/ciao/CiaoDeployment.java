@@ -65,6 +65,15 @@ public final class CiaoDeployment {
         }
     }
 
+    /**
+     * A deployment process that mixes components and CORBA 2.x entities, split in two: the components stay in the
+     * DAnCE locality {@code process}, the CORBA 2.x entities run in the TAO process {@code corba2Process}.
+     *
+     * @param crossing the invocations between the two halves: modelled as collocated, now calls over 127.0.0.1
+     */
+    public record Split(String process, String corba2Process, List<InvocationPlan> crossing) {
+    }
+
     /** How long the first client component waits after ccm_activate before it measures. */
     public static final int SETTLE_MILLIS = 2000;
 
@@ -75,6 +84,7 @@ public final class CiaoDeployment {
     private final Map<Entity, String> processOf = new LinkedHashMap<>();
     private final Map<Component, Locality> localityOf = new LinkedHashMap<>();
     private final List<String> notes = new ArrayList<>();
+    private final List<Split> splits = new ArrayList<>();
     /** The measuring order of client components and each one's predecessor, computed on first use. */
     private List<Component> driverOrder;
     private final Map<Component, Component> predecessors = new java.util.HashMap<>();
@@ -111,6 +121,10 @@ public final class CiaoDeployment {
                     String name = p.name() + "_corba2";
                     taoProcesses.add(new TaoProcess(split(p, name, others), p.name(), servesOthers(plan, others)));
                     others.forEach(e -> processOf.put(e, name));
+                    splits.add(new Split(p.name(), name, plan.invocations().stream()
+                            .filter(i -> p.entities().contains(i.client()) && p.entities().contains(i.server())
+                                    && (i.client() instanceof Component) != (i.server() instanceof Component))
+                            .toList()));
                     notes.add("Process " + p.name() + " mixes components and CORBA 2.x entities; the CORBA 2.x entities ("
                             + String.join(", ", others.stream().map(Entity::getName).toList()) + ") run in the TAO process "
                             + name + ", so their calls to and from the components are not collocated.");
@@ -400,6 +414,11 @@ public final class CiaoDeployment {
     public InvocationPlan invocationThrough(org.bgml.model.Receptacle r) {
         List<InvocationPlan> through = plan.invocationsThrough(r);
         return through.isEmpty() ? null : through.get(0);
+    }
+
+    /** The mixed processes split in two, in deployment order. */
+    public List<Split> splits() {
+        return splits;
     }
 
     /** Why parts of the model are not deployed as modelled; shown in the README. */

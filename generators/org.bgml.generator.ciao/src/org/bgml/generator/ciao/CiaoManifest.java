@@ -15,6 +15,7 @@ import org.bgml.generator.common.manifest.Manifest.Readiness;
 import org.bgml.generator.common.plan.EventPlan;
 import org.bgml.generator.common.plan.InvocationPlan;
 import org.bgml.model.Component;
+import org.bgml.model.io.ElementPaths;
 
 /**
  * {@code manifest.json} of a CIAO benchmark: the same sequence as run_test.pl, without Perl. Every process
@@ -79,8 +80,48 @@ public final class CiaoManifest {
         if (deployment.hasComponents()) {
             processes.add(planLauncher(true));
         }
-        return ManifestPlacement.place(new Manifest(Manifest.SCHEMA_VERSION, deployment.model().getName(), CiaoTarget.ID,
+        Manifest placed = ManifestPlacement.place(new Manifest(Manifest.SCHEMA_VERSION, deployment.model().getName(), CiaoTarget.ID,
                 deployment.plan().deployment(), deployment.plan().configuration(), build, processes), deployment.plan());
+        return placed.withProcesses(placed.processes().stream().map(this::placeSplit).toList()).withSubstitutions(substitutions());
+    }
+
+    /** The TAO half of a split process runs where the process is modelled: on the node of its DAnCE half. */
+    private ProcessSpec placeSplit(ProcessSpec spec) {
+        if (spec.node() != null) {
+            return spec;
+        }
+        for (TaoProcess t : deployment.taoProcesses()) {
+            if (t.name().equals(spec.name()) && t.splitFrom() != null) {
+                for (CiaoDeployment.Locality l : deployment.localities()) {
+                    if (l.process().name().equals(t.splitFrom())) {
+                        return spec.withPlacement(l.node(), l.process().host());
+                    }
+                }
+            }
+        }
+        return spec;
+    }
+
+    /** What a split process does to the figures of its connections: they are measured, but not collocated. */
+    public static final String SPLIT_TEXT = "split (not collocated): the CORBA 2.x entities run in a TAO process of their own, so these calls cross 127.0.0.1";
+
+    /**
+     * One substitution per split process whose halves call each other: the connections between them and their
+     * metrics, by element path, as the result files name them.
+     */
+    public List<Manifest.Substitution> substitutions() {
+        List<Manifest.Substitution> out = new ArrayList<>();
+        for (CiaoDeployment.Split split : deployment.splits()) {
+            java.util.Set<String> elements = new java.util.LinkedHashSet<>();
+            for (InvocationPlan i : split.crossing()) {
+                elements.add(ElementPaths.pathOf(i.connection()));
+                i.metrics().forEach(m -> elements.add(ElementPaths.pathOf(m.metric())));
+            }
+            if (!elements.isEmpty()) {
+                out.add(new Manifest.Substitution(deployment.processPath(split.process()), List.copyOf(elements), SPLIT_TEXT));
+            }
+        }
+        return out;
     }
 
     private ProcessSpec tao(TaoProcess t, int total) {
@@ -183,16 +224,37 @@ public final class CiaoManifest {
 
     // ---- time limits: 120 s plus 50 us per timed call ----------------------------------------------------
 
+    /**
+     * A CORBA 2.x process's limit. One at a time, its own calls count. Together, the processes behind the start line
+     * share the CPUs from the release on, so the calls of all of them count, and the limit counts from the release.
+     */
     private int runSeconds(TaoProcess t) {
+        long calls = together() ? deployment.taoProcesses().stream().mapToLong(CiaoManifest::calls).sum() : calls(t);
+        return limit(calls, delayMillis(t));
+    }
+
+    private boolean together() {
+        return Manifest.CLIENTS_TOGETHER.equals(ManifestPlacement.clientsOf(ManifestPlacement.deploymentOf(deployment.plan())));
+    }
+
+    private static long calls(TaoProcess t) {
         long calls = 0;
-        long delays = 0;
         for (InvocationPlan i : t.measured()) {
             for (Loop l : MetricLoops.loops(i)) {
                 calls += (long) (l.warmup() + l.iterations()) * l.payloadSizes().size();
+            }
+        }
+        return calls;
+    }
+
+    private static long delayMillis(TaoProcess t) {
+        long delays = 0;
+        for (InvocationPlan i : t.measured()) {
+            for (Loop l : MetricLoops.loops(i)) {
                 delays += (l.preDelayMillis() + l.postDelayMillis()) * l.payloadSizes().size();
             }
         }
-        return limit(calls, delays);
+        return delays;
     }
 
     /** A client component's limit; 0 for server components. */

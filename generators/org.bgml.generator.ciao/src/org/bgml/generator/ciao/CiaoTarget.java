@@ -86,7 +86,8 @@ public final class CiaoTarget implements TargetGenerator {
         Manifest m = manifest.build(sources);
         out.writeText(CiaoManifest.RUN_SCRIPT, tidy(new RunScript().generate()));
         out.markExecutable(CiaoManifest.RUN_SCRIPT);
-        out.writeText("run_test.pl", tidy(new RunTest().generate(m)));
+        out.writeText("run_test.pl", tidy(new RunTest().generate(m, deployment.taoProcesses().stream()
+                .filter(CiaoDeployment.TaoProcess::drives).map(CiaoDeployment.TaoProcess::name).toList())));
         out.markExecutable("run_test.pl");
         out.writeText("README.md", tidy(new Readme(naming, deployment).generate(m)));
         out.writeText(ManifestJson.FILE, ManifestJson.write(m));

@@ -85,8 +85,14 @@ class Readme {
 
                 perl run_test.pl            # or: perl run_test.pl -n 10000
 
+            «IF manifest.clientsTogether»
+            It runs in `run/`, in this order (servers wait for their IOR files; the CORBA 2.x processes that measure start
+            behind one start line and are released at once when the last of them has started, as the deployment's
+            clients run together; the others run to completion one after the other), then stops everything it started:
+            «ELSE»
             It runs in `run/`, in this order (servers wait for their IOR files, the others run to completion one after
             the other), then stops everything it started:
+            «ENDIF»
             «FOR p : manifest.processes»
             1. `«p.name»`«IF !p.ready.paths.empty»: ready once it has written «p.ready.paths.map['`' + it + '`'].join(', ')»«ENDIF»«IF p.stop == 'exit'»: runs to completion«ENDIF»
             «ENDFOR»

@@ -9,11 +9,24 @@ import org.bgml.generator.common.manifest.Manifest.ProcessSpec
  * same {@code scripts/run.sh}, for users who run by hand: servers are waited for by their IOR files with a limit,
  * clients (the plan launcher, the completion step, CORBA 2.x clients, the teardown) run one after the other, each
  * within its limit; at the end, or at the first failure, everything it started is stopped, DAnCE's locality
- * managers included.
+ * managers included. When the deployment's clients run together, the CORBA 2.x processes that measure start behind
+ * one start line (two fifos, as the launcher's), are released at once when the last of them has started, and each
+ * one's limit counts from the release.
  */
 class RunTest {
+    static val READY_SECONDS = 30
 
-    def generate(Manifest manifest) '''
+    /**
+     * @param startLine the processes that drive behind the start line when the deployment's clients run together (the
+     *                  CORBA 2.x processes that measure); ignored when they run one at a time
+     */
+    def generate(Manifest manifest, List<String> startLine) {
+        val line = if (manifest.clientsTogether) startLine else #[]
+        val last = manifest.processes.filter[line.contains(name)].lastOrNull
+        generate(manifest, line, last)
+    }
+
+    def private generate(Manifest manifest, List<String> line, ProcessSpec last) '''
         eval '(exit $?0)' && eval 'exec perl -S $0 ${1+"$@"}'
             & eval 'exec perl -S $0 $argv:q'
             if 0;
@@ -27,6 +40,10 @@ class RunTest {
         use PerlACE::TestTarget;
         use Cwd;
         use File::Path;
+        «IF !line.empty»
+        use IO::Select;
+        use POSIX ();
+        «ENDIF»
 
         my $bench = getcwd ();
         my @running = ();
@@ -91,9 +108,62 @@ class RunTest {
             }
             return $target->CreateProcess ($run, $arguments);
         }
+        «IF !line.empty»
+
+        # The deployment starts its clients together: «line.join(', ')» wait at one start line. Each writes its name
+        # to ARRIVALS, then reads RELEASE to its end; once all have arrived this script closes its end of RELEASE (held
+        # read-write, so opening it never blocks), which releases them at once. Their limits count from the release.
+        my $arrivals_fifo = "$bench/run/start.arrivals";
+        my $release_fifo = "$bench/run/start.release";
+        foreach my $fifo ($arrivals_fifo, $release_fifo) {
+            unlink ($fifo);
+            POSIX::mkfifo ($fifo, 0600) || fail ("cannot create the fifo $fifo: $!");
+        }
+        open (my $release, '+<', $release_fifo) || fail ("cannot open $release_fifo: $!");
+        open (my $arrivals, '+<', $arrivals_fifo) || fail ("cannot open $arrivals_fifo: $!");
+        my @together = ();
+
+        sub behind_the_start_line {
+            my ($name, $process) = @_;
+            local $ENV{'BGML_START_LINE'} = "fifo:$arrivals_fifo|$release_fifo";
+            local $ENV{'BGML_START_NAME'} = $name;
+            $process->Spawn () == 0 || fail ("cannot start $name");
+            push (@running, $process);
+        }
+
+        sub release_all {
+            my %waiting = map { $_ => 1 } @_;
+            my $select = IO::Select->new ($arrivals);
+            my $deadline = time () + «READY_SECONDS»;
+            my $pending = '';
+            while (%waiting && time () < $deadline) {
+                next unless $select->can_read ($deadline - time ());
+                my $read = sysread ($arrivals, $pending, 4096, length ($pending));
+                last unless $read;
+                while ($pending =~ s/^([^\n]*)\n//) {
+                    delete $waiting{$1};
+                }
+            }
+            fail ("not at the start line within «READY_SECONDS» s: " . join (', ', sort keys %waiting)) if %waiting;
+            close ($release);
+            close ($arrivals);
+            unlink ($arrivals_fifo, $release_fifo);
+            return time ();
+        }
+        «ENDIF»
         «FOR p : manifest.processes»
 
-        «process(p)»
+        «process(p, line.contains(p.name))»
+        «IF p === last»
+
+        # Every client at the start line is released at once.
+        my $released = release_all («line.map['"' + it + '"'].join(', ')»);
+        foreach my $client (@together) {
+            my ($name, $process, $limit) = @$client;
+            my $left = $released + $limit - time ();
+            $process->WaitKill ($left > 1 ? $left : 1) == 0 || fail ("$name failed");
+        }
+        «ENDIF»
         «ENDFOR»
         «FOR p : manifest.processes.filter[done !== null]»
 
@@ -108,10 +178,18 @@ class RunTest {
         exit 0;
     '''
 
-    def process(ProcessSpec p) '''
-        # «p.name» («p.role»)
+    def process(ProcessSpec p, boolean behindTheLine) '''
+        # «p.name» («p.role»«IF behindTheLine», behind the start line«ENDIF»)
         my $«v(p)» = process ("«p.cpus.join(',')»", "«arguments(p.args)»");
-        «IF p.stop == 'signal'»
+        «IF behindTheLine»
+        behind_the_start_line ("«p.name»", $«v(p)»);
+        «IF p.stop != 'signal'»
+        push (@together, ["«p.name»", $«v(p)», «p.timeoutSeconds»]);
+        «ENDIF»
+        «FOR f : p.ready.paths»
+        wait_for_file ("«f»", «p.readyTimeoutSeconds») || fail ("«p.name» is not ready");
+        «ENDFOR»
+        «ELSEIF p.stop == 'signal'»
         $«v(p)»->Spawn () == 0 || fail ("cannot start «p.name»");
         push (@running, $«v(p)»);
         «FOR f : p.ready.paths»

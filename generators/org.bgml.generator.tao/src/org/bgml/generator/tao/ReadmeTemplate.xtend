@@ -84,7 +84,7 @@ class ReadmeTemplate {
 
                 perl run_test.pl [-n samples]
 
-            starts the processes in `run/` the way TAO's tests do: servers first, each waited for through its IOR files (at most «TaoProcesses.READY_TIMEOUT_SECONDS» s), then the clients with their own time limits, then SIGTERM to the servers. `-n` lowers every sample count for a quick check. The BGML launcher does the same from `manifest.json`. By hand:
+            starts the processes in `run/` the way TAO's tests do: servers first, each waited for through its IOR files (at most «TaoProcesses.READY_TIMEOUT_SECONDS» s), then the clients «IF processes.clientsTogether»together: each writes its name to a fifo and waits on a second one, which the script closes once all have arrived, so they are released at once (each one's time limit counts from the release)«ELSE»one at a time, each running to completion within its own time limit before the next starts«ENDIF», as the deployment says, then SIGTERM to the servers. `-n` lowers every sample count for a quick check. The BGML launcher does the same from `manifest.json`. By hand:
 
                 mkdir -p run/results && cd run
                 «FOR l : launches»

@@ -3,10 +3,13 @@ package org.bgml.generator.tao
 import org.bgml.generator.common.plan.BenchmarkPlan
 
 /**
- * {@code run_test.pl}: runs the benchmark by hand the way TAO's own tests run, with PerlACE. Servers start
- * first and are waited for through their IOR files, with a time limit; the clients run with their own kill
- * timeouts; then the servers get SIGTERM. Failures print ERROR lines and the script exits with one status.
- * The launcher does not read this script: it runs from manifest.json.
+ * {@code run_test.pl}: runs the benchmark by hand the way TAO's own tests run, with PerlACE, and the way the
+ * launcher runs it from manifest.json. Servers start first and are waited for through their IOR files, with a time
+ * limit. Then the clients, as the deployment says: one at a time (each runs to completion, within its own limit,
+ * before the next starts), or together behind one start line (two fifos: each client writes its name to the
+ * arrivals fifo and blocks reading the release fifo; once all have arrived the script closes its end of the
+ * release fifo, which releases them all at once, and each client's limit counts from there). Then the servers get
+ * SIGTERM. Failures print ERROR lines and the script exits with one status. The launcher does not read this script.
  */
 class RunTestTemplate {
     val TaoNaming naming
@@ -17,7 +20,9 @@ class RunTestTemplate {
         this.manifest = manifest
     }
 
-    def script(BenchmarkPlan plan, java.util.List<TaoProcesses.Launch> launches) '''
+    def script(BenchmarkPlan plan, java.util.List<TaoProcesses.Launch> launches) {
+        val together = new TaoProcesses(plan, naming).clientsTogether
+        '''
         eval '(exit $?0)' && eval 'exec perl -S $0 ${1+"$@"}'
              & eval 'exec perl -S $0 $argv:q'
              if 0;
@@ -29,6 +34,11 @@ class RunTestTemplate {
         use strict;
         use lib "$ENV{ACE_ROOT}/bin";
         use PerlACE::TestTarget;
+        «IF together»
+        use Cwd;
+        use IO::Select;
+        use POSIX ();
+        «ENDIF»
 
         my $samples = '';
         for (my $i = 0; $i <= $#ARGV; ++$i) {
@@ -42,6 +52,11 @@ class RunTestTemplate {
             [«TaoText.perlString(p.name)», «TaoText.perlString(manifest.argumentLine(p))», [«p.readyFiles.map[TaoText.perlString(it)].join(', ')»], «p.timeoutSeconds», «IF p.signal»1«ELSE»0«ENDIF»],
             «ENDFOR»
         );
+        «IF together»
+        # The deployment starts its clients together, behind one start line, once every server is ready.
+        «ELSE»
+        # The deployment runs its clients one at a time: each runs to completion before the next starts.
+        «ENDIF»
 
         mkdir 'run' unless -d 'run';
         chdir 'run' or die "ERROR: cannot enter run/: $!\n";
@@ -55,7 +70,8 @@ class RunTestTemplate {
             foreach my $s (reverse @started) { $s->[1]->Kill (); $s->[1]->TimedWait (1); }
         }
 
-        foreach my $p (@processes) {
+        sub start {
+            my ($p) = @_;
             my ($name, $args, $iors, $limit, $server) = @$p;
             $target->DeleteFile ($_) foreach @$iors;
             my $process = $target->CreateProcess ("../«naming.exeDir»/$name", $server ? $args : "$args $samples");
@@ -72,15 +88,14 @@ class RunTestTemplate {
                     exit 1;
                 }
             }
+            return $process;
         }
 
-        foreach my $s (grep { !$_->[0][4] } @started) {
-            my $result = $s->[1]->WaitKill ($s->[0][3]);
-            if ($result != 0) {
-                print STDERR "ERROR: $s->[0][0] returned $result\n";
-                $status = 1;
-            }
-        }
+        «IF together»
+        «togetherPart»
+        «ELSE»
+        «oneAtATimePart»
+        «ENDIF»
 
         foreach my $s (reverse grep { $_->[0][4] } @started) {
             my $result = $s->[1]->TerminateWaitKill ($target->ProcessStopWaitInterval ());
@@ -91,5 +106,73 @@ class RunTestTemplate {
         }
 
         exit $status;
+        '''
+    }
+
+    def oneAtATimePart() '''
+        foreach my $p (@processes) {
+            my $process = start ($p);
+            next if $p->[4];
+            my $result = $process->WaitKill ($p->[3]);
+            if ($result != 0) {
+                print STDERR "ERROR: $p->[0] returned $result\n";
+                $status = 1;
+            }
+        }
+    '''
+
+    def togetherPart() '''
+        start ($_) foreach grep { $_->[4] } @processes;
+
+        # The start line: clients write their name to ARRIVALS, then block reading RELEASE until it reaches its end.
+        # This script holds RELEASE open for writing (opened read-write, so the open never blocks) and closes it once
+        # every client has arrived: all of them see the end of the fifo at once.
+        my $arrivals_fifo = getcwd () . '/start.arrivals';
+        my $release_fifo = getcwd () . '/start.release';
+        foreach my $fifo ($arrivals_fifo, $release_fifo) {
+            unlink $fifo;
+            POSIX::mkfifo ($fifo, 0600) || die "ERROR: cannot create the fifo $fifo: $!\n";
+        }
+        open (my $release, '+<', $release_fifo) || die "ERROR: cannot open $release_fifo: $!\n";
+        open (my $arrivals, '+<', $arrivals_fifo) || die "ERROR: cannot open $arrivals_fifo: $!\n";
+
+        my @clients = grep { !$_->[4] } @processes;
+        my %waiting = map { $_->[0] => 1 } @clients;
+        foreach my $p (@clients) {
+            local $ENV{'BGML_START_LINE'} = "fifo:$arrivals_fifo|$release_fifo";
+            local $ENV{'BGML_START_NAME'} = $p->[0];
+            start ($p);
+        }
+
+        my $select = IO::Select->new ($arrivals);
+        my $deadline = time () + «TaoProcesses.READY_TIMEOUT_SECONDS»;
+        my $pending = '';
+        while (%waiting && time () < $deadline) {
+            next unless $select->can_read ($deadline - time ());
+            my $read = sysread ($arrivals, $pending, 4096, length ($pending));
+            last unless $read;
+            while ($pending =~ s/^([^\n]*)\n//) {
+                delete $waiting{$1};
+            }
+        }
+        if (%waiting) {
+            print STDERR "ERROR: not at the start line within «TaoProcesses.READY_TIMEOUT_SECONDS» s: " . join (', ', sort keys %waiting) . "\n";
+            stop_all ();
+            exit 1;
+        }
+        close ($release);
+        my $released = time ();
+        close ($arrivals);
+        unlink $arrivals_fifo, $release_fifo;
+
+        # Each client's limit counts from the release.
+        foreach my $s (grep { !$_->[0][4] } @started) {
+            my $left = $released + $s->[0][3] - time ();
+            my $result = $s->[1]->WaitKill ($left > 1 ? $left : 1);
+            if ($result != 0) {
+                print STDERR "ERROR: $s->[0][0] returned $result\n";
+                $status = 1;
+            }
+        }
     '''
 }

@@ -5,9 +5,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.bgml.generator.common.manifest.Manifest;
 import org.bgml.generator.common.plan.BenchmarkPlan;
 import org.bgml.generator.common.plan.EventPlan;
 import org.bgml.generator.common.plan.InvocationPlan;
+import org.bgml.generator.common.plan.ManifestPlacement;
 import org.bgml.generator.common.plan.MetricPlan;
 import org.bgml.generator.common.plan.ProcessPlan;
 import org.bgml.generator.common.plan.ServantPlan;
@@ -184,10 +186,20 @@ public class TaoProcesses {
         return millis;
     }
 
-    /** Run limit of a driving process. */
+    /**
+     * Run limit of a driving process. One at a time, a driver has the machine to itself: its own calls count. Together,
+     * the drivers share the CPUs from the release on, so the calls of every driver count (on one CPU they take turns),
+     * and the limit counts from the release.
+     */
     public int driverTimeoutSeconds(ProcessPlan p) {
-        long micros = calls(p) * MICROS_PER_CALL + delayMillis(p) * 1000;
+        long calls = clientsTogether() ? plan.processes().stream().filter(this::drives).mapToLong(this::calls).sum() : calls(p);
+        long micros = calls * MICROS_PER_CALL + delayMillis(p) * 1000;
         return (int) Math.min(Integer.MAX_VALUE, BASE_TIMEOUT_SECONDS + (micros + 999_999) / 1_000_000);
+    }
+
+    /** The deployment starts its drivers together, behind one start line (a model without deployments does). */
+    public boolean clientsTogether() {
+        return Manifest.CLIENTS_TOGETHER.equals(ManifestPlacement.clientsOf(ManifestPlacement.deploymentOf(plan)));
     }
 
     /** Run limit of a process: a server outlives every driver. */
@@ -216,7 +228,7 @@ public class TaoProcesses {
         return launches;
     }
 
-    /** Run limit of a server: it outlives every driver, which may run one after another. */
+    /** Run limit of a server: it outlives every driver, whether they run one after another or together. */
     public int serverTimeoutSeconds() {
         if (serverTimeoutSeconds == null) {
             serverTimeoutSeconds = sumOfDriverLimits();
@@ -226,9 +238,16 @@ public class TaoProcesses {
 
     private int sumOfDriverLimits() {
         long sum = READY_TIMEOUT_SECONDS;
-        for (ProcessPlan q : plan.processes()) {
-            if (drives(q)) {
-                sum += driverTimeoutSeconds(q);
+        if (clientsTogether()) {
+            // the drivers start after the servers, arrive at the start line (within the readiness limit) and end
+            // within their limits from the release
+            long longest = plan.processes().stream().filter(this::drives).mapToLong(this::driverTimeoutSeconds).max().orElse(0);
+            sum += READY_TIMEOUT_SECONDS + longest;
+        } else {
+            for (ProcessPlan q : plan.processes()) {
+                if (drives(q)) {
+                    sum += driverTimeoutSeconds(q);
+                }
             }
         }
         return (int) Math.min(Integer.MAX_VALUE, Math.max(sum, BASE_TIMEOUT_SECONDS));

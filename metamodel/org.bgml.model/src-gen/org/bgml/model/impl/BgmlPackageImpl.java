@@ -2985,6 +2985,16 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	 * @generated
 	 */
 	@Override
+	public EAttribute getMeasurement_Substitution() {
+		return (EAttribute)measurementEClass.getEStructuralFeatures().get(25);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public EClass getHistogramBucket() {
 		return histogramBucketEClass;
 	}
@@ -3523,6 +3533,7 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		createEAttribute(measurementEClass, MEASUREMENT__VERDICT);
 		createEAttribute(measurementEClass, MEASUREMENT__RAW_SAMPLES);
 		createEReference(measurementEClass, MEASUREMENT__HISTOGRAM);
+		createEAttribute(measurementEClass, MEASUREMENT__SUBSTITUTION);
 
 		histogramBucketEClass = createEClass(HISTOGRAM_BUCKET);
 		createEAttribute(histogramBucketEClass, HISTOGRAM_BUCKET__LOWER);
@@ -3917,6 +3928,7 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		initEAttribute(getMeasurement_Verdict(), this.getVerdict(), "verdict", "none", 0, 1, Measurement.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEAttribute(getMeasurement_RawSamples(), ecorePackage.getEString(), "rawSamples", null, 0, 1, Measurement.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getMeasurement_Histogram(), this.getHistogramBucket(), null, "histogram", null, 0, -1, Measurement.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEAttribute(getMeasurement_Substitution(), ecorePackage.getEString(), "substitution", null, 0, 1, Measurement.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 
 		initEClass(histogramBucketEClass, HistogramBucket.class, "HistogramBucket", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
 		initEAttribute(getHistogramBucket_Lower(), ecorePackage.getEDouble(), "lower", null, 0, 1, HistogramBucket.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);

@@ -60,6 +60,7 @@ import org.eclipse.emf.ecore.util.InternalEList;
  *   <li>{@link org.bgml.model.impl.MeasurementImpl#getVerdict <em>Verdict</em>}</li>
  *   <li>{@link org.bgml.model.impl.MeasurementImpl#getRawSamples <em>Raw Samples</em>}</li>
  *   <li>{@link org.bgml.model.impl.MeasurementImpl#getHistogram <em>Histogram</em>}</li>
+ *   <li>{@link org.bgml.model.impl.MeasurementImpl#getSubstitution <em>Substitution</em>}</li>
  * </ul>
  *
  * @generated
@@ -534,6 +535,26 @@ public class MeasurementImpl extends MinimalEObjectImpl.Container implements Mea
 	 * @ordered
 	 */
 	protected EList<HistogramBucket> histogram;
+
+	/**
+	 * The default value of the '{@link #getSubstitution() <em>Substitution</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getSubstitution()
+	 * @generated
+	 * @ordered
+	 */
+	protected static final String SUBSTITUTION_EDEFAULT = null;
+
+	/**
+	 * The cached value of the '{@link #getSubstitution() <em>Substitution</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getSubstitution()
+	 * @generated
+	 * @ordered
+	 */
+	protected String substitution = SUBSTITUTION_EDEFAULT;
 
 	/**
 	 * <!-- begin-user-doc -->
@@ -1159,6 +1180,29 @@ public class MeasurementImpl extends MinimalEObjectImpl.Container implements Mea
 	 * @generated
 	 */
 	@Override
+	public String getSubstitution() {
+		return substitution;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public void setSubstitution(String newSubstitution) {
+		String oldSubstitution = substitution;
+		substitution = newSubstitution;
+		if (eNotificationRequired())
+			eNotify(new ENotificationImpl(this, Notification.SET, BgmlPackage.MEASUREMENT__SUBSTITUTION, oldSubstitution, substitution));
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public NotificationChain eInverseRemove(InternalEObject otherEnd, int featureID, NotificationChain msgs) {
 		switch (featureID) {
 			case BgmlPackage.MEASUREMENT__HISTOGRAM:
@@ -1227,6 +1271,8 @@ public class MeasurementImpl extends MinimalEObjectImpl.Container implements Mea
 				return getRawSamples();
 			case BgmlPackage.MEASUREMENT__HISTOGRAM:
 				return getHistogram();
+			case BgmlPackage.MEASUREMENT__SUBSTITUTION:
+				return getSubstitution();
 		}
 		return super.eGet(featureID, resolve, coreType);
 	}
@@ -1316,6 +1362,9 @@ public class MeasurementImpl extends MinimalEObjectImpl.Container implements Mea
 				getHistogram().clear();
 				getHistogram().addAll((Collection<? extends HistogramBucket>)newValue);
 				return;
+			case BgmlPackage.MEASUREMENT__SUBSTITUTION:
+				setSubstitution((String)newValue);
+				return;
 		}
 		super.eSet(featureID, newValue);
 	}
@@ -1403,6 +1452,9 @@ public class MeasurementImpl extends MinimalEObjectImpl.Container implements Mea
 			case BgmlPackage.MEASUREMENT__HISTOGRAM:
 				getHistogram().clear();
 				return;
+			case BgmlPackage.MEASUREMENT__SUBSTITUTION:
+				setSubstitution(SUBSTITUTION_EDEFAULT);
+				return;
 		}
 		super.eUnset(featureID);
 	}
@@ -1465,6 +1517,8 @@ public class MeasurementImpl extends MinimalEObjectImpl.Container implements Mea
 				return RAW_SAMPLES_EDEFAULT == null ? rawSamples != null : !RAW_SAMPLES_EDEFAULT.equals(rawSamples);
 			case BgmlPackage.MEASUREMENT__HISTOGRAM:
 				return histogram != null && !histogram.isEmpty();
+			case BgmlPackage.MEASUREMENT__SUBSTITUTION:
+				return SUBSTITUTION_EDEFAULT == null ? substitution != null : !SUBSTITUTION_EDEFAULT.equals(substitution);
 		}
 		return super.eIsSet(featureID);
 	}
@@ -1523,6 +1577,8 @@ public class MeasurementImpl extends MinimalEObjectImpl.Container implements Mea
 		result.append(verdict);
 		result.append(", rawSamples: ");
 		result.append(rawSamples);
+		result.append(", substitution: ");
+		result.append(substitution);
 		result.append(')');
 		return result.toString();
 	}

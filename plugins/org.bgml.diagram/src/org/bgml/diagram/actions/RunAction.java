@@ -8,6 +8,7 @@ public class RunAction extends Action {
     public static final String KIND = "bgmlRun";
     private String target;
     private String configuration;
+    private boolean allOnThisHost;
 
     public RunAction() {
         super(KIND);
@@ -15,6 +16,11 @@ public class RunAction extends Action {
 
     public String getTarget() {
         return target == null || target.isBlank() ? Targets.defaultTarget() : target;
+    }
+
+    /** Whether a deployment whose nodes are other hosts runs here on purpose; false (the default) refuses it. */
+    public boolean isAllOnThisHost() {
+        return allOnThisHost;
     }
 
     public String getConfiguration() {

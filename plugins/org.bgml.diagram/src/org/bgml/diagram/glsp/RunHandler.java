@@ -15,6 +15,7 @@ import org.bgml.launcher.RunService;
 import org.bgml.launcher.results.ModelAnnotator;
 import org.bgml.launcher.results.ResultsStore;
 import org.bgml.launcher.results.StoredRun;
+import org.bgml.launcher.run.HostCheck;
 import org.eclipse.glsp.server.actions.AbstractActionHandler;
 import org.eclipse.glsp.server.actions.Action;
 import org.eclipse.glsp.server.actions.ActionDispatcher;
@@ -101,6 +102,10 @@ public class RunHandler extends AbstractActionHandler<RunAction> {
             return listOf(new RunProgressAction(LAUNCHED, "runs as an Eclipse launch on " + action.getTarget()
                     + ": progress in the Progress view, output in the Console", 0, 0, ""));
         }
+        String refusal = refusal(action);
+        if (refusal != null) {
+            return listOf(new RunProgressAction("failed", refusal, 0, 0, ""), MessageActionUtil.error(refusal));
+        }
         if (!running.compareAndSet(false, true)) {
             return listOf(new RunProgressAction("failed", "a run is already under way", 0, 0, ""));
         }
@@ -118,14 +123,33 @@ public class RunHandler extends AbstractActionHandler<RunAction> {
         Path file = state.getFile();
         String stem = file.getFileName().toString().replaceFirst("\\.bgml$", "");
         Path outDir = Path.of(".bgml", "benchmarks", stem + "-" + action.getTarget()).toAbsolutePath();
-        Thread worker = new Thread(() -> run(file, action.getTarget(), action.getConfiguration(), outDir), "bgml-run");
+        Thread worker = new Thread(() -> run(file, action.getTarget(), action.getConfiguration(), action.isAllOnThisHost(), outDir),
+                "bgml-run");
         worker.setDaemon(true);
         worker.start();
         result.add(new RunProgressAction("generating", "starting " + action.getTarget(), 0, 0, ""));
         return result;
     }
 
-    private void run(Path file, String target, String configuration, Path outDir) {
+    /**
+     * Why the run is refused before anything is saved, built or started: the model's deployment puts nodes on other
+     * hosts, and the run would start every process on this machine. Null when it may run.
+     */
+    private String refusal(RunAction action) {
+        if (action.isAllOnThisHost() || state.getModel() == null) {
+            return null;
+        }
+        List<HostCheck.Placement> foreign = HostCheck.foreign(state.getModel(), null);
+        if (foreign.isEmpty()) {
+            return null;
+        }
+        org.bgml.model.Deployment d = HostCheck.deployment(state.getModel(), null);
+        return "refused: the " + HostCheck.what(d == null ? null : d.getName(), foreign) + ". Run them all here on purpose with"
+                + " bgml run --all-on-this-host (the run then records the collapse), or on their own hosts with bgml run --engine slurm"
+                + " and a host map";
+    }
+
+    private void run(Path file, String target, String configuration, boolean allOnThisHost, Path outDir) {
         RunFinishedAction finished = new RunFinishedAction();
         long[] planned = new long[1];
         RunProgress progress = new RunProgress() {
@@ -155,7 +179,7 @@ public class RunHandler extends AbstractActionHandler<RunAction> {
             // the launcher's one-click loop, as `bgml run` does it: generate, build, run, store, report. The model file
             // is not annotated there: the open model is, on the dispatcher's thread, as an undoable edit (Finish).
             OneClickRun.Outcome outcome = new OneClickRun().run(new OneClickRun.Request(
-                    new RunService.Request(file, target, null, configuration, outDir), Path.of(ResultsStore.DEFAULT_LOCATION), null, 0,
+                    new RunService.Request(file, target, null, configuration, outDir, allOnThisHost), Path.of(ResultsStore.DEFAULT_LOCATION), null, 0,
                     false), progress);
             finished.stored = outcome.stored();
             finished.report = outcome.report();

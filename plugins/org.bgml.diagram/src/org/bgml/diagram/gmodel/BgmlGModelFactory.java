@@ -652,10 +652,17 @@ public class BgmlGModelFactory implements GModelFactory {
                         .addCssClass(CSS_COLLOCATED + n).build();
                 String id = register(p, box);
                 box.getArgs().put("node", node.getName() == null ? "" : node.getName());
-                box.getChildren().add(label(id + NAME_SUFFIX, LABEL_NAME, node.getName() + " / " + p.getName(), 6, 4));
+                box.getArgs().put("host", node.getHost() == null ? "localhost" : node.getHost());
+                box.getChildren().add(label(id + NAME_SUFFIX, LABEL_NAME, placement(node) + " / " + p.getName(), 6, 4));
                 graph.getChildren().add(box);
             }
         }
+    }
+
+    /** A process box's node, with its host when that is not the node's own name: {@code n2 (hostb.example)}. */
+    static String placement(Node node) {
+        String host = node.getHost() == null ? "localhost" : node.getHost();
+        return host.equals(node.getName()) ? String.valueOf(node.getName()) : node.getName() + " (" + host + ")";
     }
 
     /** For tests and the benchmark: the element with {@code id} in the latest diagram. */

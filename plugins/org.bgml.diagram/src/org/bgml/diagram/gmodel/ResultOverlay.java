@@ -17,7 +17,8 @@ import org.eclipse.emf.ecore.EStructuralFeature;
 
 /**
  * The results viewpoint seen from the diagram: which result set is shown, which measurement belongs to which
- * element, and how its numbers read ({@code p50 14.2 µs · p99 19.6 µs · 67.8k/s}).
+ * element, and how its numbers read ({@code p50 14.2 µs · p99 19.6 µs · 67.8k/s}, with {@code · split (not collocated)}
+ * when the element did not run as modelled).
  */
 public final class ResultOverlay {
     private ResultOverlay() {
@@ -105,7 +106,24 @@ public final class ResultOverlay {
         if (throughput != null) {
             parts.add(rate(throughput));
         }
+        String substitution = substitutionLabel(m);
+        if (substitution != null) {
+            parts.add(substitution);
+        }
         return String.join(" · ", parts);
+    }
+
+    /**
+     * The short form of how the element ran otherwise than modelled (up to the first colon of the measurement's
+     * substitution, e.g. {@code split (not collocated)}), or null when it ran as modelled.
+     */
+    public static String substitutionLabel(Measurement m) {
+        String text = m.getSubstitution();
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        int colon = text.indexOf(':');
+        return colon < 0 ? text : text.substring(0, colon);
     }
 
     /** A duration in {@code unit}, shown in the unit that gives 1–3 digits before the point. */
@@ -157,6 +175,9 @@ public final class ResultOverlay {
         args.put("verdict", m.getVerdict() == null ? "none" : m.getVerdict().getLiteral());
         if (m.getMetric() != null) {
             args.put("metric", m.getMetric().getName());
+        }
+        if (m.getSubstitution() != null) {
+            args.put("substitution", m.getSubstitution());
         }
         if (!m.getHistogram().isEmpty()) {
             StringBuilder json = new StringBuilder("[");

@@ -16,10 +16,18 @@ import java.util.List;
  *                   process takes (passed as -n), for quick experiments and tests
  * @param overrides  design settings replacing the model's (the same ones must be given to every task), as
  *                   command-line arguments, e.g. {@code --design coveringArray --strength 3}; empty for none
+ * @param allOnThisHost run a deployment whose nodes are other hosts as processes of one machine, on purpose (each run
+ *                   records the collapse); false: the local engine refuses such a deployment before any run
  */
-public record TaskOptions(String target, Path workDir, String synthetic, Integer samples, List<String> overrides) {
+public record TaskOptions(String target, Path workDir, String synthetic, Integer samples, List<String> overrides,
+        boolean allOnThisHost) {
     public TaskOptions {
         overrides = List.copyOf(overrides);
+    }
+
+    /** Options that refuse a deployment on other hosts. */
+    public TaskOptions(String target, Path workDir, String synthetic, Integer samples, List<String> overrides) {
+        this(target, workDir, synthetic, samples, overrides, false);
     }
 
     /** The options as {@code bgml experiment} arguments. */
@@ -33,6 +41,9 @@ public record TaskOptions(String target, Path workDir, String synthetic, Integer
             a.addAll(List.of("--samples", String.valueOf(samples)));
         }
         a.addAll(overrides);
+        if (allOnThisHost) {
+            a.add("--all-on-this-host");
+        }
         return a;
     }
 }

@@ -16,6 +16,7 @@ import org.bgml.generator.common.manifest.Manifest;
 import org.bgml.launcher.build.BenchmarkBuilder;
 import org.bgml.launcher.results.RunIds;
 import org.bgml.launcher.results.RunRecord;
+import org.bgml.launcher.run.HostCheck;
 import org.bgml.launcher.run.ManifestRunner;
 import org.bgml.launcher.run.RunListener;
 import org.bgml.launcher.run.RunOutcome;
@@ -107,6 +108,10 @@ public final class LauncherExecutor implements ConfigurationExecutor {
             BenchmarkModel model = ModelFiles.loadModel(modelFile);
             ConfiguredModel.Selection selection = ConfiguredModel.apply(model, plan.experiment(), run.levels());
             record.configuration(selection.configuration()).deployment(selection.deployment());
+            if (options.allOnThisHost()) {
+                // collapsed on purpose (the local engine refused it otherwise): every run says so
+                HostCheck.check(model, selection.deployment(), true).ifPresent(record::warning);
+            }
             settings(model, selection.configuration(), record);
             VariantCache.Variant variant = cache.prepare(model, options.target(), selection);
             used = variant.dir();
@@ -144,6 +149,7 @@ public final class LauncherExecutor implements ConfigurationExecutor {
                         }
                     }
                 }
+                manifest.substitutionList().forEach(sub -> record.substitution(sub.text(), sub.elements()));
                 record.resultFiles(results);
             }
         } catch (ModelLoadException e) {

@@ -93,6 +93,8 @@ public final class Page {
             .status-failed { color: #a4161a; font-weight: 700; }
             .warnings { background: #fff7e0; border: 1px solid #f0d37a; padding: 8px 14px; margin: 10px 0; }
             .warnings li { margin: 4px 0; }
+            .substitutions { background: #eef4ff; border: 1px solid #9db7e8; padding: 8px 14px; margin: 10px 0; }
+            .substitution { color: #2a4d8f; font-style: italic; white-space: nowrap; }
             .failure { background: #fde2e1; border: 1px solid #f1a3a0; padding: 8px 14px; margin: 10px 0; }
             pre.log { background: #1d2330; color: #e8ebf1; padding: 8px; font-size: 12px; overflow-x: auto; }
             .muted, .note { color: #6b7385; }

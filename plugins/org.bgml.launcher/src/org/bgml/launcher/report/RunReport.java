@@ -34,6 +34,7 @@ final class RunReport {
         header(page, stored, model);
         failure(page, run);
         warnings(page, Findings.warnings(run));
+        substitutions(page, run);
         summary(page, run, model);
         List<ResultMeasurement> distributions = distributions(run);
         latency(page, distributions);
@@ -108,6 +109,33 @@ final class RunReport {
         page.html(b.append("</ul></div>\n").toString());
     }
 
+    /**
+     * Where the benchmark ran the model otherwise than modelled (e.g. a process split in two, so calls modelled as
+     * collocated crossed 127.0.0.1): each substitution with the measurements it affects.
+     */
+    static void substitutions(Page page, RunRecord run) {
+        Map<String, Set<String>> affected = new LinkedHashMap<>();
+        for (MeasurementRecord r : run.measurements()) {
+            if (r.substitution() != null) {
+                affected.computeIfAbsent(r.substitution(), k -> new LinkedHashSet<>())
+                        .add(r.figures().metric() != null ? r.figures().metric() : r.figures().element());
+            }
+        }
+        if (affected.isEmpty()) {
+            return;
+        }
+        StringBuilder b = new StringBuilder("<div class=\"substitutions\" id=\"substitutions\"><strong>Not run as modelled</strong><ul>");
+        affected.forEach((text, what) -> b.append("<li>").append(Html.esc(text)).append(": ").append(Html.esc(String.join(", ", what)))
+                .append("</li>"));
+        page.html(b.append("</ul></div>\n").toString());
+    }
+
+    /** After the element in a table: the substitution's short form, with its full text on hover; empty if none. */
+    static String substitutionMark(MeasurementRecord r) {
+        return r.substitution() == null ? ""
+                : " <span class=\"substitution\" title=\"" + Html.esc(r.substitution()) + "\">" + Html.esc(r.substitutionLabel()) + "</span>";
+    }
+
     private static void summary(Page page, RunRecord run, BenchmarkModel model) {
         page.section("summary", "Summary");
         if (run.measurements().isEmpty()) {
@@ -126,7 +154,7 @@ final class RunReport {
             fail += verdict.equals("fail") ? 1 : 0;
             String requirement = metric == null || metric.getRequirement() == null || m.segment() != null ? ""
                     : Html.esc(Requirements.requirementText(metric.getRequirement()));
-            rows.add(List.of(Html.esc(m.metric() == null ? "" : m.metric()), Html.esc(m.element()), Html.esc(m.kind()),
+            rows.add(List.of(Html.esc(m.metric() == null ? "" : m.metric()), Html.esc(m.element()) + substitutionMark(r), Html.esc(m.kind()),
                     m.payloadBytes() == null ? "" : Units.bytes(m.payloadBytes()), Html.esc(m.segment() == null ? "" : m.segment()),
                     num(m.n()), time(m.mean(), m.unit()), time(m.p50(), m.unit()), time(m.p99(), m.unit()),
                     m.throughput() == null || m.segment() != null ? "" : Units.number(m.throughput()) + "/s", requirement,

@@ -156,7 +156,15 @@ public final class Migrations {
                       message TEXT NOT NULL,
                       PRIMARY KEY (run, seq)
                     )""")),
-            new Step(5, "clients together: each run's clients mode and start skew, each process's start line release, each"
+            new Step(6, "substitutions: how a measured part of the model ran otherwise than modelled (e.g. a split process)", List.of("""
+                    CREATE TABLE measurement_substitutions (
+                      run  INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+                      seq  INTEGER NOT NULL,
+                      text TEXT NOT NULL,
+                      PRIMARY KEY (run, seq)
+                    )""")),
+            // Numbered after 6 so that a store already at version 6 still gets it.
+            new Step(7, "clients together: each run's clients mode and start skew, each process's start line release, each"
                     + " measurement's measuring window (null for runs stored before)", List.of(
                     "ALTER TABLE runs ADD COLUMN clients TEXT CHECK (clients IS NULL OR clients IN ('together', 'oneAtATime'))",
                     "ALTER TABLE runs ADD COLUMN start_skew_ns INTEGER CHECK (start_skew_ns IS NULL OR start_skew_ns >= 0)",

@@ -210,6 +210,7 @@ public final class ModelAnnotator {
             m.setResidentKiB(f.residentKiB());
         }
         m.setRawSamples(relativeRawSamples(f.rawSamples(), modelDir));
+        m.setSubstitution(record.substitution());
         for (ResultMeasurement.Bucket b : f.histogram()) {
             HistogramBucket bucket = BgmlFactory.eINSTANCE.createHistogramBucket();
             bucket.setLower(b.lower());

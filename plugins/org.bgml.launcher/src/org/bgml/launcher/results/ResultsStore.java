@@ -146,7 +146,37 @@ public final class ResultsStore implements AutoCloseable {
         insertEnvironment(id, run.environment());
         insertProcesses(id, run.processes());
         insertMeasurements(id, run.measurements());
+        insertSubstitutions(id, run.measurements());
         return id;
+    }
+
+    /** The substitutions of a run's measurements, by the measurement's position in the run (schema step 6). */
+    private void insertSubstitutions(long run, List<MeasurementRecord> measurements) throws SQLException {
+        try (PreparedStatement s = connection.prepareStatement("INSERT INTO measurement_substitutions (run, seq, text) VALUES (?, ?, ?)")) {
+            for (int seq = 0; seq < measurements.size(); seq++) {
+                String text = measurements.get(seq).substitution();
+                if (text != null) {
+                    s.setLong(1, run);
+                    s.setInt(2, seq);
+                    s.setString(3, text);
+                    s.addBatch();
+                }
+            }
+            s.executeBatch();
+        }
+    }
+
+    private Map<Integer, String> substitutions(long run) throws SQLException {
+        Map<Integer, String> out = new java.util.HashMap<>();
+        try (PreparedStatement s = connection.prepareStatement("SELECT seq, text FROM measurement_substitutions WHERE run = ?")) {
+            s.setLong(1, run);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    out.put(r.getInt(1), r.getString(2));
+                }
+            }
+        }
+        return out;
     }
 
     private long insertRun(RunRecord r) throws SQLException {
@@ -546,9 +576,10 @@ public final class ResultsStore implements AutoCloseable {
                 SELECT id, process, kind, metric, element, operation, segment, unit, payload_bytes, threads, warmup, dropped, n, mean,
                        stddev, min, max, p50, p90, p99, p999, histogram, calls, wall_ns, throughput, bytes_per_second, rate_hz,
                        missed_deadlines, skipped_periods, segment_sum_error, static_footprint_bytes, peak_resident_kib, resident_kib,
-                       value, raw_samples, probe_cost_ns, window_begin_ns, window_end_ns
+                       value, raw_samples, probe_cost_ns, seq, window_begin_ns, window_end_ns
                 FROM measurements WHERE run = ? ORDER BY seq""")) {
             s.setLong(1, runId);
+            Map<Integer, String> substitutions = substitutions(runId);
             List<MeasurementRecord> out = new ArrayList<>();
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
@@ -557,8 +588,8 @@ public final class ResultsStore implements AutoCloseable {
                             getDouble(r, 14), getDouble(r, 15), getLong(r, 16), getLong(r, 17), getLong(r, 18), getLong(r, 19),
                             getLong(r, 20), getLong(r, 21), histogram(r.getString(22)), getLong(r, 23), getLong(r, 24), getDouble(r, 25),
                             getDouble(r, 26), getDouble(r, 27), getLong(r, 28), getLong(r, 29), getDouble(r, 30), getLong(r, 31),
-                            getLong(r, 32), getLong(r, 33), getDouble(r, 34), r.getString(35), getLong(r, 37), getLong(r, 38));
-                    out.add(new MeasurementRecord(r.getLong(1), r.getString(2), getDouble(r, 36), m));
+                            getLong(r, 32), getLong(r, 33), getDouble(r, 34), r.getString(35), getLong(r, 38), getLong(r, 39));
+                    out.add(new MeasurementRecord(r.getLong(1), r.getString(2), getDouble(r, 36), m, substitutions.get(r.getInt(37))));
                 }
             }
             return out;

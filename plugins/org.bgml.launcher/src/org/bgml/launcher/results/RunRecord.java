@@ -151,6 +151,8 @@ public record RunRecord(String runId, String modelPath, String modelName, String
         private final List<ProcessRecord> processes = new ArrayList<>();
         private final List<ResultFile> files = new ArrayList<>();
         private final List<String> warnings = new ArrayList<>();
+        /** Substitution texts by the element paths they affect, in manifest order (first one wins). */
+        private final Map<String, String> substitutions = new LinkedHashMap<>();
 
         private Builder(String runId) {
             if (runId == null || runId.isBlank()) {
@@ -254,6 +256,17 @@ public record RunRecord(String runId, String modelPath, String modelName, String
             return this;
         }
 
+        /**
+         * Records that the benchmark ran part of the model otherwise than modelled (manifest.json's {@code substitutions}):
+         * every measurement whose metric or element is one of {@code elements} is stored with {@code text}.
+         */
+        public Builder substitution(String text, Collection<String> elements) {
+            if (text != null && !text.isBlank()) {
+                elements.forEach(e -> substitutions.putIfAbsent(e, text));
+            }
+            return this;
+        }
+
         /** Marks the run failed; several failures are kept in order. */
         public Builder failure(String why) {
             if (why != null && !why.isBlank()) {
@@ -321,7 +334,8 @@ public record RunRecord(String runId, String modelPath, String modelName, String
                 mergeProcess(merged, f);
                 Double probe = f.probeCost() == null ? null : (double) f.probeCost().medianNs();
                 for (ResultMeasurement m : f.measurements()) {
-                    measurements.add(new MeasurementRecord(f.process(), probe, m.withRawSamples(resolveRaw(f, m.rawSamples()))));
+                    measurements.add(new MeasurementRecord(0, f.process(), probe, m.withRawSamples(resolveRaw(f, m.rawSamples())),
+                            substitutionOf(m)));
                 }
             }
             String config = configuration;
@@ -346,6 +360,12 @@ public record RunRecord(String runId, String modelPath, String modelName, String
                 return null;
             }
             return java.util.Arrays.stream(released).max().getAsLong() - java.util.Arrays.stream(released).min().getAsLong();
+        }
+
+        /** The substitution affecting a measurement, by its metric first, then its element; null if none. */
+        private String substitutionOf(ResultMeasurement m) {
+            String byMetric = m.metric() == null ? null : substitutions.get(m.metric());
+            return byMetric != null ? byMetric : m.element() == null ? null : substitutions.get(m.element());
         }
 
         private String resolveRaw(ResultFile f, String raw) {

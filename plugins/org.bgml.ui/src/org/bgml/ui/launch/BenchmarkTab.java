@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.bgml.targets.Targets;
 import org.bgml.ide.core.launch.BenchmarkLaunch;
+import org.bgml.launcher.run.HostCheck;
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.Configuration;
 import org.bgml.model.Deployment;
@@ -28,7 +29,10 @@ import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.dialogs.FilteredResourcesSelectionDialog;
 
-/** Model, target, deployment, configuration, output folder, report and result sets to keep. */
+/**
+ * Model, target, deployment, configuration, output folder, report, result sets to keep, and whether a deployment on
+ * other hosts runs here on purpose.
+ */
 public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
     private static final String FIRST = "(the model's first)";
     private Text model;
@@ -37,7 +41,10 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
     private Combo configuration;
     private Text output;
     private Button openReport;
+    private Button allOnThisHost;
     private Spinner keep;
+    /** The nodes of each deployment on other hosts than this machine, from the model last read ("" for the first). */
+    private final java.util.Map<String, List<HostCheck.Placement>> foreign = new java.util.HashMap<>();
 
     @Override
     public void createControl(Composite parent) {
@@ -84,6 +91,14 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
         openReport.setText("Show the run's report when it is done");
         openReport.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 3, 1));
         openReport.addListener(SWT.Selection, e -> changed());
+
+        allOnThisHost = new Button(c, SWT.CHECK);
+        allOnThisHost.setText("Run every process on this host, even where the deployment puts nodes on other hosts");
+        allOnThisHost.setToolTipText("Collapses a deployment whose nodes are other hosts onto this machine, on purpose;"
+                + " the stored run and its report say so. Unticked, such a deployment is refused (run it with the Slurm engine"
+                + " and a host map instead).");
+        allOnThisHost.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 3, 1));
+        allOnThisHost.addListener(SWT.Selection, e -> changed());
     }
 
     private static void label(Composite c, String text) {
@@ -125,13 +140,16 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
         configuration.removeAll();
         deployment.add(FIRST);
         configuration.add(FIRST);
+        foreign.clear();
         IFile f = file();
         if (f != null && f.getLocation() != null) {
             try {
                 BenchmarkModel m = ModelFiles.loadModel(f.getLocation().toFile().toPath());
                 for (Deployment x : m.getDeployments()) {
                     deployment.add(x.getName());
+                    foreign.put(x.getName(), HostCheck.foreign(m, x.getName()));
                 }
+                foreign.put("", HostCheck.foreign(m, null));
                 for (Configuration x : m.getConfigurations()) {
                     configuration.add(x.getName());
                 }
@@ -172,6 +190,7 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
             output.setText(config.getAttribute(BenchmarkLaunch.OUTPUT, ""));
             openReport.setSelection(config.getAttribute(BenchmarkLaunch.OPEN_REPORT, true));
             keep.setSelection(config.getAttribute(BenchmarkLaunch.KEEP, 0));
+            allOnThisHost.setSelection(config.getAttribute(BenchmarkLaunch.ALL_ON_THIS_HOST, false));
         } catch (CoreException e) {
             setErrorMessage(e.getMessage());
         }
@@ -186,6 +205,7 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
         config.setAttribute(BenchmarkLaunch.OUTPUT, output.getText().trim());
         config.setAttribute(BenchmarkLaunch.OPEN_REPORT, openReport.getSelection());
         config.setAttribute(BenchmarkLaunch.KEEP, keep.getSelection());
+        config.setAttribute(BenchmarkLaunch.ALL_ON_THIS_HOST, allOnThisHost.getSelection());
         IFile f = file();
         config.setMappedResources(f == null ? null : new IResource[] { f });
     }
@@ -193,6 +213,7 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
     @Override
     public boolean isValid(ILaunchConfiguration config) {
         setErrorMessage(null);
+        setMessage(null);
         if (file() == null) {
             setErrorMessage("Choose a .bgml model file in the workspace");
             return false;
@@ -205,6 +226,16 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
         if (!offered.contains(configuration.getText())) {
             setErrorMessage("The model has no configuration '" + configuration.getText() + "'");
             return false;
+        }
+        String d = FIRST.equals(deployment.getText()) ? "" : deployment.getText().trim();
+        List<HostCheck.Placement> elsewhere = foreign.getOrDefault(d, List.of());
+        if (!elsewhere.isEmpty()) {
+            if (!allOnThisHost.getSelection()) {
+                setErrorMessage("Nodes of this deployment are other hosts (" + String.join(", ", elsewhere.stream().map(Object::toString).toList())
+                        + "): tick \"Run every process on this host\" to run them here on purpose, or run it with the Slurm engine");
+                return false;
+            }
+            setMessage("The deployment will be collapsed onto this host: " + String.join(", ", elsewhere.stream().map(Object::toString).toList()));
         }
         return true;
     }

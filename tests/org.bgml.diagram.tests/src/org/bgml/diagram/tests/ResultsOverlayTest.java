@@ -60,6 +60,36 @@ class ResultsOverlayTest {
     }
 
     /**
+     * A measurement stored with a substitution (the ciao target split CiaoTaoProcess, so CiaoTao's calls crossed
+     * 127.0.0.1): its label ends with the short form and the full text is in its arguments; TaoTao's does not.
+     */
+    @Test
+    void aSubstitutedMeasurementSaysSoOnItsLabel(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("roundtrip.bgml");
+        BenchmarkModel model = ModelFiles.loadModel(Repo.root().resolve("examples/roundtrip.bgml"));
+        String split = "split (not collocated): the CORBA 2.x entities run in a TAO process of their own, so these calls cross 127.0.0.1";
+        ResultSet set = resultSet("20261126-170000-5b1f", "2026-11-26T17:00:00Z", (Connection) ElementPaths.resolve(model, "CiaoTao"),
+                43000, 61000, 22000, Verdict.NONE);
+        set.getMeasurements().get(0).setSubstitution(split);
+        ResultSet other = resultSet("x", "2026-11-26T17:00:00Z", (Connection) ElementPaths.resolve(model, "TaoTao"), 1900, 2500, 500000,
+                Verdict.NONE);
+        set.getMeasurements().add(other.getMeasurements().get(0));
+        model.getResults().add(set);
+        ModelFiles.save(model.eResource(), file);
+
+        try (DiagramServer server = GlspTestClient.startServer(null);
+                GlspTestClient c = GlspTestClient.connect(server)) {
+            Map<String, JsonObject> all = GlspTestClient.index(c.open(file));
+            JsonObject label = all.get("CiaoTao#result");
+            assertEquals("p50 43.0 µs · p99 61.0 µs · 22.0k/s · split (not collocated)", label.get("text").getAsString());
+            assertEquals(split, label.getAsJsonObject("args").get("substitution").getAsString());
+            JsonObject taoTao = all.get("TaoTao#result");
+            assertEquals("p50 1.9 µs · p99 2.5 µs · 500.0k/s", taoTao.get("text").getAsString());
+            assertFalse(taoTao.getAsJsonObject("args").has("substitution"));
+        }
+    }
+
+    /**
      * Two nodes placed close side by side (either way round, as a new user places them): the result label above the
      * connection and the metric badge below it stay off both node boxes, also after a move that only shifts a node.
      */

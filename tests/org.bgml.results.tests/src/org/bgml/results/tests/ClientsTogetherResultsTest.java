@@ -140,12 +140,13 @@ class ClientsTogetherResultsTest {
         assertTrue(run.processes().stream().allMatch(p -> p.releasedNs() == null));
     }
 
-    /** A store written before step 5 opens with its runs intact; what it could not know reads as null. */
+    /** A store written before step 7 (at version 6) opens with its runs intact; what it could not know reads as null. */
     @Test
     void aStoreFromBeforeOpensAndItsRunsKnowNothingOfTheStartLine() throws Exception {
-        Path db = temp.resolve("v4.db");
+        Path db = temp.resolve("v6.db");
         try (Connection c = ResultsStoreTest.connect(db)) {
-            assertEquals(0, Migrations.migrate(c, 4, db.toString()));
+            assertEquals(0, Migrations.migrate(c, 6, db.toString()));
+            assertEquals(6, Migrations.versionOf(c));
             try (Statement s = c.createStatement()) {
                 s.execute("INSERT INTO runs (id, run_id, target, status, started_at) VALUES (1, '20250101-000000-0004', 'omniorb', 'ok', '2025-01-01T00:00:00Z')");
                 s.execute("INSERT INTO processes (run, seq, name, role, exit_code) VALUES (1, 0, 'Client1Process', 'client', 0)");

@@ -80,4 +80,45 @@ class BenchmarkTabTest {
         assertFalse(Ui.sync(() -> tab.isValid(out)));
         assertEquals("The model has no configuration 'noSuchConfiguration'", Ui.sync(tab::getErrorMessage));
     }
+
+    /**
+     * A deployment whose nodes are other hosts: the tab refuses it until "Run every process on this host" is ticked,
+     * and so does the launch itself, before any job starts; ticked, the launch configuration carries the choice.
+     */
+    @Test
+    void aDeploymentOnOtherHostsNeedsTheBoxTicked() throws Exception {
+        String twoHosts = Workspace.example("roundtrip.bgml").replaceFirst("<nodes name=\"localhost\" cpuCount=\"2\">",
+                "<nodes name=\"localhost\" host=\"hosta.example\" cpuCount=\"2\">");
+        IFile file = Workspace.write(Workspace.project("tabs-hosts"), "two-hosts.bgml", twoHosts);
+        ILaunchConfigurationType type = DebugPlugin.getDefault().getLaunchManager().getLaunchConfigurationType("org.bgml.ide.core.benchmark");
+        ILaunchConfigurationWorkingCopy in = type.newInstance(null, "tab-hosts");
+        BenchmarkLaunch.initialize(in, file, "omniorb");
+        in.setAttribute(BenchmarkLaunch.DEPLOYMENT, "remote");
+
+        org.eclipse.core.runtime.CoreException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                org.eclipse.core.runtime.CoreException.class, () -> org.bgml.ide.core.launch.BenchmarkLaunchDelegate.createJob(in, null));
+        assertTrue(refused.getMessage().contains("node localhost on hosta.example"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("Run every process on this host"), refused.getMessage());
+
+        BenchmarkTab tab = new BenchmarkTab();
+        Composite control = Ui.sync(() -> {
+            shell = new Shell(Ui.display());
+            tab.createControl(shell);
+            tab.initializeFrom(in);
+            return (Composite) tab.getControl();
+        });
+        assertFalse(Ui.sync(() -> tab.isValid(in)));
+        assertTrue(Ui.sync(tab::getErrorMessage).contains("localhost (hosta.example)"), Ui.sync(tab::getErrorMessage));
+
+        org.eclipse.swt.widgets.Button box = Ui.sync(() -> java.util.Arrays.stream(control.getChildren())
+                .filter(w -> w instanceof org.eclipse.swt.widgets.Button b && b.getText().startsWith("Run every process on this host"))
+                .map(w -> (org.eclipse.swt.widgets.Button) w).findFirst().orElseThrow());
+        Ui.run(() -> box.setSelection(true));
+        assertTrue(Ui.sync(() -> tab.isValid(in)), () -> "valid: " + Ui.sync(tab::getErrorMessage));
+        assertTrue(Ui.sync(tab::getMessage).contains("collapsed onto this host"), Ui.sync(tab::getMessage));
+        ILaunchConfigurationWorkingCopy out = type.newInstance(null, "tab-hosts-out");
+        Ui.run(() -> tab.performApply(out));
+        assertTrue(out.getAttribute(BenchmarkLaunch.ALL_ON_THIS_HOST, false));
+        org.bgml.ide.core.launch.BenchmarkLaunchDelegate.createJob(out, null);
+    }
 }

@@ -10,9 +10,12 @@ import java.util.List;
  * @param clients   {@value #CLIENTS_TOGETHER} (every driving process waits at one start line, released once all
  *                  servers are ready) or {@value #CLIENTS_ONE_AT_A_TIME} (each client runs to completion before the
  *                  next starts); null in a schema 1 manifest, which means one at a time
+ * @param substitutions where the generated benchmark runs the model otherwise than modelled, so that its figures do
+ *                  not mean what the model says (e.g. a process split in two, whose calls are no longer
+ *                  collocated); null when it runs the model as modelled
  */
 public record Manifest(int schemaVersion, String model, String target, String deployment, String configuration,
-        Build build, List<ProcessSpec> processes, String clients) {
+        Build build, List<ProcessSpec> processes, String clients, List<Substitution> substitutions) {
 
     /** 2 added {@code clients} and each process's {@code node} and {@code host}. */
     public static final int SCHEMA_VERSION = 2;
@@ -25,22 +28,66 @@ public record Manifest(int schemaVersion, String model, String target, String de
         this(schemaVersion, model, target, deployment, configuration, build, processes, null);
     }
 
+    /** A manifest that runs the model as modelled. */
+    public Manifest(int schemaVersion, String model, String target, String deployment, String configuration, Build build,
+            List<ProcessSpec> processes, String clients) {
+        this(schemaVersion, model, target, deployment, configuration, build, processes, clients, null);
+    }
+
+    /** The substitutions; empty when the model runs as modelled. */
+    public List<Substitution> substitutionList() {
+        return substitutions == null ? List.of() : substitutions;
+    }
+
+    /** The same manifest with these substitutions (none: null, so the field is left out of the file). */
+    public Manifest withSubstitutions(List<Substitution> made) {
+        return new Manifest(schemaVersion, model, target, deployment, configuration, build, processes, clients,
+                made == null || made.isEmpty() ? null : List.copyOf(made));
+    }
+
     /** Whether the driving processes start their timed work together, behind one start line. */
     public boolean clientsTogether() {
         return CLIENTS_TOGETHER.equals(clients);
     }
 
     public Manifest withClients(String mode) {
-        return new Manifest(schemaVersion, model, target, deployment, configuration, build, processes, mode);
+        return new Manifest(schemaVersion, model, target, deployment, configuration, build, processes, mode, substitutions);
     }
 
     public Manifest withProcesses(List<ProcessSpec> replaced) {
-        return new Manifest(schemaVersion, model, target, deployment, configuration, build, List.copyOf(replaced), clients);
+        return new Manifest(schemaVersion, model, target, deployment, configuration, build, List.copyOf(replaced), clients,
+                substitutions);
     }
 
     /** The distinct hosts of the model nodes the processes are placed on, in first-use order. */
     public List<String> hosts() {
         return processes.stream().map(ProcessSpec::host).filter(java.util.Objects::nonNull).distinct().toList();
+    }
+
+    /**
+     * One place where the benchmark runs the model otherwise than modelled. The launcher attaches {@code text} to every
+     * measurement whose metric or element is one of {@code elements}, so the figure is never shown without it.
+     *
+     * @param process  the model process concerned
+     * @param elements model element paths of the connections and metrics whose figures it affects
+     * @param text     what was done, in plain words; the part before the first colon is its short form, e.g.
+     *                 "split (not collocated): the CORBA 2.x entities run in a TAO process of their own, ..."
+     */
+    public record Substitution(String process, List<String> elements, String text) {
+        public Substitution {
+            elements = elements == null ? List.of() : List.copyOf(elements);
+        }
+
+        /** The short form of the text: up to its first colon. */
+        public String label() {
+            int colon = text == null ? -1 : text.indexOf(':');
+            return colon < 0 ? text : text.substring(0, colon);
+        }
+
+        /** Whether a measurement of {@code metric} on {@code element} (model element paths, either may be null) is affected. */
+        public boolean affects(String metric, String element) {
+            return (metric != null && elements.contains(metric)) || (element != null && elements.contains(element));
+        }
     }
 
     /**

@@ -31,6 +31,11 @@ public final class BenchmarkLaunch {
     public static final String OPEN_REPORT = BgmlIde.PLUGIN_ID + ".openReport";
     /** Result sets to keep on the model, 0 for all. */
     public static final String KEEP = BgmlIde.PLUGIN_ID + ".keep";
+    /**
+     * Whether a deployment whose nodes are other hosts runs as processes of this machine, on purpose (the run records
+     * the collapse); false refuses such a deployment, as {@code bgml run} does without {@code --all-on-this-host}.
+     */
+    public static final String ALL_ON_THIS_HOST = BgmlIde.PLUGIN_ID + ".allOnThisHost";
 
     /** The target a launch runs when it names none: the registry's default. */
     public static String defaultTarget() {
@@ -116,6 +121,7 @@ public final class BenchmarkLaunch {
         wc.setAttribute(OUTPUT, "");
         wc.setAttribute(OPEN_REPORT, true);
         wc.setAttribute(KEEP, 0);
+        wc.setAttribute(ALL_ON_THIS_HOST, false);
         if (model != null) {
             wc.setMappedResources(new IResource[] { model });
         }

@@ -1,10 +1,14 @@
 package org.bgml.ide.core.launch;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import org.bgml.targets.Targets;
 import org.bgml.ide.core.BgmlIde;
 import org.bgml.launcher.RunService;
+import org.bgml.launcher.run.HostCheck;
+import org.bgml.model.io.ModelFiles;
+import org.bgml.model.io.ModelLoadException;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.runtime.CoreException;
@@ -32,11 +36,41 @@ public final class BenchmarkLaunchDelegate extends LaunchConfigurationDelegate {
             throw new CoreException(BgmlIde.error(Targets.unknownTargetMessage(target), null));
         }
         Path out = BenchmarkLaunch.outputFolder(config, model, target);
-        RunService.Request request = new RunService.Request(model.getLocation().toFile().toPath(), target,
-                emptyToNull(config.getAttribute(BenchmarkLaunch.DEPLOYMENT, "")), emptyToNull(config.getAttribute(BenchmarkLaunch.CONFIGURATION, "")), out);
+        String deployment = emptyToNull(config.getAttribute(BenchmarkLaunch.DEPLOYMENT, ""));
+        boolean allOnThisHost = config.getAttribute(BenchmarkLaunch.ALL_ON_THIS_HOST, false);
+        Path file = model.getLocation().toFile().toPath();
+        if (!allOnThisHost) {
+            checkHosts(file, deployment);
+        }
+        RunService.Request request = new RunService.Request(file, target, deployment,
+                emptyToNull(config.getAttribute(BenchmarkLaunch.CONFIGURATION, "")), out, allOnThisHost);
         BenchmarkProcess process = launch == null ? null : new BenchmarkProcess(launch, model.getName() + " (" + target + ")");
         return new BenchmarkJob(model, request, config.getAttribute(BenchmarkLaunch.OPEN_REPORT, true),
                 config.getAttribute(BenchmarkLaunch.KEEP, 0), process);
+    }
+
+    /**
+     * Refuses, before anything is generated or started, a deployment whose nodes are other hosts: the launch runs
+     * every process on this machine, so it says what to choose instead.
+     */
+    static void checkHosts(Path file, String deployment) throws CoreException {
+        List<HostCheck.Placement> foreign;
+        try {
+            foreign = HostCheck.foreign(ModelFiles.loadModel(file), deployment);
+        } catch (ModelLoadException e) {
+            return; // the run reports an unloadable model in its own words
+        }
+        if (!foreign.isEmpty()) {
+            throw new CoreException(BgmlIde.error(refusal(deployment, foreign), null));
+        }
+    }
+
+    /** The refusal in the launch configuration's words. */
+    public static String refusal(String deployment, List<HostCheck.Placement> foreign) {
+        return "The " + HostCheck.what(deployment, foreign) + ". Either tick \"Run every process on this host\" on the launch"
+                + " configuration's Benchmark tab to run them here on purpose (the stored run and its report then say that the"
+                + " deployment was collapsed), or run the model with the Slurm engine and a host map (bgml run --engine slurm --hosts "
+                + String.join(",", foreign.stream().map(p -> p.node() + "=SLURM_NODE").toList()) + ").";
     }
 
     @Override

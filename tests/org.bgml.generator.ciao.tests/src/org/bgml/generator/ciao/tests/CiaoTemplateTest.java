@@ -42,6 +42,148 @@ class CiaoTemplateTest {
         return new Gson().fromJson(out.text("manifest.json"), Manifest.class);
     }
 
+    /**
+     * The collocated deployment puts a CIAO component and a CORBA 2.x entity in one process for CIAO-TAO and TAO-CIAO;
+     * the target splits both, so manifest.json records the split on their connections and metrics (the launcher stores
+     * it on each affected measurement). TAO-TAO and CIAO-CIAO stay collocated and are not listed; remote has no split.
+     */
+    @Test
+    void theManifestRecordsEachSplitProcessOnTheConnectionsItAffects() {
+        Manifest manifest = manifest(roundtrip("collocated", null));
+        List<Manifest.Substitution> subs = manifest.substitutionList();
+        assertEquals(List.of("collocated/localhost/CiaoTaoProcess", "collocated/localhost/TaoCiaoProcess"),
+                subs.stream().map(Manifest.Substitution::process).toList());
+        assertEquals(List.of("CiaoTao", "CiaoTaoLatency", "CiaoTaoThroughput", "CiaoTaoJitter"), subs.get(0).elements());
+        assertEquals(List.of("TaoCiao", "TaoCiaoLatency", "TaoCiaoThroughput", "TaoCiaoJitter"), subs.get(1).elements());
+        for (Manifest.Substitution s : subs) {
+            assertEquals("split (not collocated)", s.label());
+            assertTrue(s.text().contains("127.0.0.1"), s.text());
+            assertFalse(s.affects("TaoTaoLatency", "TaoTao"));
+            assertFalse(s.affects("CiaoCiaoLatency", "CiaoCiao"));
+        }
+        assertTrue(subs.get(0).affects("CiaoTaoLatency", "CiaoTao"));
+        List<ProcessSpec> halves = manifest.processes().stream().filter(p -> p.name().endsWith("_corba2")).toList();
+        assertEquals(2, halves.size(), "the CORBA 2.x halves of CiaoTaoProcess and TaoCiaoProcess");
+        for (ProcessSpec half : halves) {
+            assertEquals("localhost", half.node(), half.name() + " runs on the node of the process it was split from");
+        }
+        assertTrue(manifest(roundtrip("remote", null)).substitutionList().isEmpty(), "nothing is split in remote");
+        assertFalse(roundtrip("remote", null).text("manifest.json").contains("substitutions"), "and the field is left out");
+    }
+
+    /**
+     * run_test.pl follows the deployment's clients: the roundtrip runs them one at a time (no start line), the proxy
+     * pattern (CORBA 2.x processes only) runs its clients together behind one start line, released after the last of
+     * them has started, each with a limit that counts the calls of every client.
+     */
+    @Test
+    void runTestFollowsTheDeploymentsClients() {
+        String alone = roundtrip("remote", null).text("run_test.pl");
+        assertFalse(alone.contains("BGML_START_LINE"), "one at a time: no start line");
+        // one loop of 1000 + 250,000 calls serves the three metrics: 120 s + 251,000 x 50 us
+        assertTrue(alone.contains("$TaoTaoClientProcess->SpawnWaitKill (133)"), "each client runs to completion within its own limit");
+
+        MemoryOutput proxy = new MemoryOutput();
+        BenchmarkModel model = Examples.load(Examples.example("proxy-pattern.bgml"));
+        Examples.generate(model, Examples.deployments(model).get(0), null, proxy);
+        Manifest manifest = manifest(proxy);
+        assertEquals(Manifest.CLIENTS_TOGETHER, manifest.clients());
+        String script = proxy.text("run_test.pl");
+        assertTrue(script.contains("POSIX::mkfifo"), script);
+        List<ProcessSpec> clients = manifest.processes().stream().filter(p -> p.stop().equals("exit")).toList();
+        assertTrue(clients.size() >= 2, "the proxy pattern has several clients");
+        int releaseAt = script.indexOf("my $released = release_all (");
+        assertTrue(releaseAt > 0, script);
+        for (ProcessSpec c : clients) {
+            assertTrue(script.indexOf("behind_the_start_line (\"" + c.name() + "\"") > 0, c.name() + " starts behind the line");
+            assertTrue(script.indexOf("behind_the_start_line (\"" + c.name() + "\"") < releaseAt, c.name() + " is started before the release");
+            assertTrue(script.substring(releaseAt, script.indexOf('\n', releaseAt)).contains("\"" + c.name() + "\""),
+                    c.name() + " is waited for at the line");
+        }
+        String deployment = Examples.deployments(model).get(0);
+        model.getDeployments().stream().filter(d -> d.getName().equals(deployment)).findFirst().orElseThrow()
+                .setClients(org.bgml.model.ClientStart.ONE_AT_ATIME);
+        MemoryOutput oneAtATime = new MemoryOutput();
+        Examples.generate(model, deployment, null, oneAtATime);
+        assertFalse(oneAtATime.text("run_test.pl").contains("BGML_START_LINE"));
+        java.util.Map<String, Integer> limitsAlone = new java.util.HashMap<>();
+        manifest(oneAtATime).processes().forEach(p -> limitsAlone.put(p.name(), p.timeoutSeconds()));
+        for (ProcessSpec c : clients) {
+            assertTrue(c.timeoutSeconds() > limitsAlone.get(c.name()), c.name() + ": together, the limit also counts the other clients'"
+                    + " calls (" + c.timeoutSeconds() + " s, alone " + limitsAlone.get(c.name()) + " s)");
+        }
+    }
+
+    /**
+     * The proxy pattern's run_test.pl under PerlACE, with stand-ins for its programs (servers write their IOR files
+     * and wait for SIGTERM; clients follow the start line and note when they arrived and were released): every
+     * client arrives before any is released, each under its own name. The roundtrip's script compiles too.
+     */
+    @Test
+    void runTestReleasesTheClientsTogetherUnderPerlAce() throws Exception {
+        String ace = System.getenv("ACE_ROOT");
+        org.junit.jupiter.api.Assumptions.assumeTrue(ace != null && Files.isDirectory(Path.of(ace, "bin", "PerlACE")),
+                "run_test.pl check skipped: ACE_ROOT not set");
+        Path remote = temp.resolve("roundtrip");
+        Examples.generate(Examples.load(Examples.example("roundtrip.bgml")), "remote", remote);
+        assertEquals(0, perl(remote, "-c", "-I" + ace + "/bin", "run_test.pl"), "roundtrip run_test.pl compiles");
+
+        BenchmarkModel model = Examples.load(Examples.example("proxy-pattern.bgml"));
+        Path bench = temp.resolve("proxy");
+        Examples.generate(model, Examples.deployments(model).get(0), bench);
+        assertEquals(0, perl(bench, "-c", "-I" + ace + "/bin", "run_test.pl"), "proxy-pattern run_test.pl compiles");
+        Manifest manifest = new Gson().fromJson(Files.readString(bench.resolve("manifest.json")), Manifest.class);
+        List<String> clients = new ArrayList<>();
+        for (ProcessSpec p : manifest.processes()) {
+            Path exe = bench.resolve("bin").resolve(p.args().get(0));
+            Files.createDirectories(exe.getParent());
+            String script;
+            if (p.stop().equals("signal")) {
+                StringBuilder ready = new StringBuilder();
+                p.ready().paths().forEach(f -> ready.append("echo stand-in > '").append(f).append("'\n"));
+                script = "#!/bin/sh\ntrap 'exit 0' TERM\n" + ready + "while :; do sleep 1; done\n";
+            } else {
+                clients.add(p.name());
+                script = """
+                        #!/bin/sh
+                        name=%s
+                        line=${BGML_START_LINE#fifo:}
+                        [ -n "$line" ] || exit 3
+                        exec 3<"${line#*|}"
+                        date +%%s%%N > "results/$name.arrived"
+                        printf '%%s\\n' "$BGML_START_NAME" > "${line%%%%|*}"
+                        cat <&3 > /dev/null
+                        date +%%s%%N > "results/$name.released"
+                        """.formatted(p.name());
+            }
+            Files.writeString(exe, script);
+            exe.toFile().setExecutable(true);
+        }
+        assertEquals(0, perl(bench, "run_test.pl"), "run_test.pl with stand-ins");
+        long lastArrival = 0;
+        long firstRelease = Long.MAX_VALUE;
+        for (String c : clients) {
+            lastArrival = Math.max(lastArrival, Long.parseLong(Files.readString(bench.resolve("run/results/" + c + ".arrived")).strip()));
+            firstRelease = Math.min(firstRelease, Long.parseLong(Files.readString(bench.resolve("run/results/" + c + ".released")).strip()));
+        }
+        assertTrue(lastArrival <= firstRelease, "a client was released before every client had arrived");
+    }
+
+    private static int perl(Path dir, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("perl"));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return -1;
+        }
+        if (p.exitValue() != 0) {
+            System.out.println("perl " + String.join(" ", args) + " in " + dir + ":\n" + output);
+        }
+        return p.exitValue();
+    }
+
     @Test
     void plainTaoProcessesRunOnTheTaoTargetsProcessSupport() {
         MemoryOutput out = roundtrip("remote", null);

@@ -248,6 +248,34 @@ class TaoTemplateTest {
         return TaoFixtures.addConfiguration(model, name, settings);
     }
 
+    /**
+     * The roundtrip's four clients started together on CPU 0 share it: measured on TAO 2.2.2, the CIAO-CIAO pair took
+     * 207 us per call at the median then, against 33 us alone, and the clients ran past the 158 s limit of a client
+     * alone. Together, each client's limit covers its 753,000 calls at that rate, and the servers outlive it; one at a
+     * time, the limits stay those of a client alone.
+     */
+    @Test
+    void clientsTogetherGetLimitsForSharingTheCpus() throws Exception {
+        BenchmarkModel model = TaoFixtures.load(TaoFixtures.example("roundtrip"));
+        Deployment remote = model.getDeployments().stream().filter(d -> d.getName().equals("remote")).findFirst().orElseThrow();
+        assertEquals(org.bgml.model.ClientStart.ONE_AT_ATIME, remote.getClients());
+        int alone = process(TaoFixtures.generate(model, "remote"), "CiaoCiaoClientProcess").get("timeoutSeconds").getAsInt();
+        assertEquals(158, alone);
+
+        remote.setClients(org.bgml.model.ClientStart.TOGETHER);
+        MemoryOutput out = TaoFixtures.generate(model, "remote");
+        long calls = 3L * (1000 + 250_000);
+        for (String client : List.of("TaoTaoClientProcess", "CiaoTaoClientProcess", "TaoCiaoClientProcess", "CiaoCiaoClientProcess")) {
+            int limit = process(out, client).get("timeoutSeconds").getAsInt();
+            assertTrue(limit > calls * 207 / 1_000_000 + 30, client + ": " + limit + " s does not cover 753,000 calls at 207 us");
+            assertTrue(process(out, "CiaoCiaoServerProcess").get("timeoutSeconds").getAsInt() > limit + 30, "servers outlive " + client);
+        }
+        String script = out.text("run_test.pl");
+        assertTrue(script.contains("POSIX::mkfifo") && script.contains("BGML_START_LINE"), "a start line in run_test.pl");
+        assertFalse(TaoFixtures.generate(TaoFixtures.load(TaoFixtures.example("roundtrip")), "remote").text("run_test.pl")
+                .contains("BGML_START_LINE"), "no start line when the clients run one at a time");
+    }
+
     static JsonObject process(MemoryOutput out, String name) {
         JsonObject manifest = JsonParser.parseString(out.text("manifest.json")).getAsJsonObject();
         for (var p : manifest.getAsJsonArray("processes")) {
