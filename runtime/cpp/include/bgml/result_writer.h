@@ -35,7 +35,6 @@
 #include "bgml/json_writer.h"
 #include "bgml/pacer.h"
 #include "bgml/probes.h"
-#include "bgml/start_line.h"
 #include "bgml/stats.h"
 #include "bgml/timer.h"
 

@@ -41,7 +41,9 @@
 // nothing allocates: the timestamps are taken first, then the descriptor
 // is closed.
 //
-// POSIX only (named pipes, IPv4 sockets). A writer to ARRIVALS whose reader
+// POSIX only (named pipes, IPv4 sockets). Include it only where the wait
+// happens: the result file needs only StartRelease (bgml/timer.h), so the
+// socket headers stay out of everything else. A writer to ARRIVALS whose reader
 // has gone gets SIGPIPE, as with any pipe; the launcher keeps the reader
 // open until it releases.
 
@@ -57,7 +59,6 @@
 #include <fcntl.h>
 #include <mutex>
 #include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <string>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -67,15 +68,6 @@
 #include "bgml/timer.h"
 
 namespace bgml {
-
-/// What waiting at the start line gave.
-struct StartRelease {
-  StartRelease() : waited(false), released_ns(0), waited_ns(0) {}
-
-  bool waited;               // false: no start line was drawn, the process went at once
-  std::int64_t released_ns;  // CLOCK_REALTIME right after the release, ns since the epoch
-  std::int64_t waited_ns;    // from starting to follow the line to the release (monotonic)
-};
 
 /// A start line as BGML_START_LINE gives it.
 struct StartLineSpec {
@@ -214,8 +206,6 @@ inline bool wait_tcp(const StartLineSpec& spec, const std::string& line, StartRe
     struct timespec pause = { 0, 20000000 }; // 20 ms
     ::nanosleep(&pause, 0);
   }
-  const int on = 1;
-  ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
   std::size_t sent = 0;
   while (sent != line.size()) {
     const ssize_t n = ::send(fd, line.data() + sent, line.size() - sent, MSG_NOSIGNAL);

@@ -103,6 +103,16 @@ inline std::int64_t to_realtime_ns(std::uint64_t monotonic_ns)
   return static_cast<std::int64_t>(monotonic_ns) + realtime_offset_ns();
 }
 
+/// What waiting at the start line of the load drivers gave
+/// (bgml/start_line.h); the result file writes it as "startLine".
+struct StartRelease {
+  StartRelease() : waited(false), released_ns(0), waited_ns(0) {}
+
+  bool waited;               // false: no start line was drawn, the process went at once
+  std::int64_t released_ns;  // CLOCK_REALTIME right after the release, ns since the epoch
+  std::int64_t waited_ns;    // from starting to follow the line to the release (monotonic)
+};
+
 /// A fixed-size store of samples (ns), allocated and touched in the
 /// constructor. The first `warmup` samples recorded are kept apart and
 /// are not part of measured(). Samples beyond the capacity are counted
