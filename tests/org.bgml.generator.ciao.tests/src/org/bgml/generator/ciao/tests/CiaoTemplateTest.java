@@ -242,6 +242,50 @@ class CiaoTemplateTest {
         assertTrue(server.contains("write_ior (\"CiaoTaoServer_rt.ior\""));
     }
 
+    /**
+     * Every driving process waits at the start line once its set-up is done: a client component's driver before
+     * its loops (announcing its node manager, the manifest's process), a CORBA 2.x client once its references are
+     * resolved.
+     */
+    @Test
+    void driversWaitAtTheStartLineBeforeTheirLoops() {
+        MemoryOutput out = roundtrip("remote", null);
+        String component = out.text("src/RoundTrip_CiaoCiaoClient_exec.cpp");
+        int wait = component.indexOf("bgml_support::wait_at_start_line (result, \"NodeManager_");
+        assertTrue(wait > 0, "the client component waits at the start line");
+        assertTrue(wait < component.indexOf("bgml_support::run_loop"), "before its first loop");
+        assertTrue(manifest(out).processes().stream().anyMatch(p -> component.contains("\"" + p.name() + "\")")),
+                "the name it announces by default is a process of the manifest");
+        String client = out.text("src/CiaoTaoClientProcess.cpp");
+        int clientWait = client.indexOf("bgml_tao::wait_at_start_line (result, options)");
+        assertTrue(clientWait > client.indexOf("bgml_tao::read_ior"), "after its reference is resolved");
+        assertTrue(clientWait < client.indexOf("bgml_support::run_loop"), "before its first loop");
+        assertFalse(out.text("src/TaoTaoServerProcess.cpp").contains("wait_at_start_line"), "a server does not wait");
+    }
+
+    /** threads = 2 on a component's metric: two calling threads, each declaring and sizing its own arguments. */
+    @Test
+    void threadedMetricsRunOnSeveralCallingThreads() {
+        org.bgml.model.BenchmarkModel model = Examples.load(Examples.example("roundtrip.bgml"));
+        for (org.bgml.model.Metric m : model.getMetrics()) {
+            if (m.getName().startsWith("CiaoCiao")) {
+                if (m.getWorkload() == null) {
+                    m.setWorkload(org.bgml.model.BgmlFactory.eINSTANCE.createWorkload());
+                }
+                m.getWorkload().setThreads(2);
+            }
+        }
+        MemoryOutput out = new MemoryOutput();
+        Examples.generate(model, "remote", null, out);
+        String component = out.text("src/RoundTrip_CiaoCiaoClient_exec.cpp");
+        assertTrue(component.contains("bgml_support::run_threads (result, loop, 2, [&] (std::size_t, bgml_support::Thread_Loop& thread) {"),
+                component);
+        assertTrue(component.contains("thread.run ([&] (std::uint64_t start) { (void) target_rt->test_method ("), component);
+        assertFalse(component.contains("bgml_support::run_loop (result, loop,"), "no loop of these metrics runs on one thread");
+        assertTrue(out.text("src/RoundTrip_TaoCiaoClient_exec.cpp").contains("bgml_support::run_loop (result, loop,"),
+                "other metrics keep their single thread");
+    }
+
     @Test
     void idlHasIdl3ComponentsAndHomesAndTheLemPragma() {
         MemoryOutput out = roundtrip("remote", null);
