@@ -72,6 +72,30 @@ class CiaoTemplateTest {
     }
 
     /**
+     * Client components are not held at the start line (DAnCE starts them and each waits for the one before it), so a
+     * deployment whose clients run together gets them one at a time: every component-driven connection and metric
+     * says so, while the CORBA 2.x clients' figures do not. One at a time, nothing is listed.
+     */
+    @Test
+    void componentClientsOfATogetherDeploymentAreRecordedAsRunOneAtATime() {
+        BenchmarkModel model = Examples.load(Examples.example("roundtrip.bgml"));
+        model.getDeployments().stream().filter(d -> d.getName().equals("remote")).findFirst().orElseThrow()
+                .setClients(org.bgml.model.ClientStart.TOGETHER);
+        MemoryOutput out = new MemoryOutput();
+        Examples.generate(model, "remote", null, out);
+        List<Manifest.Substitution> subs = manifest(out).substitutionList();
+        assertFalse(subs.isEmpty(), out.text("manifest.json"));
+        List<String> elements = subs.stream().flatMap(s -> s.elements().stream()).toList();
+        assertTrue(elements.contains("CiaoCiao") && elements.contains("CiaoCiaoLatency"), elements.toString());
+        assertTrue(elements.contains("TaoCiao"), "the CIAO client of TAO-CIAO is a component too: " + elements);
+        assertFalse(elements.contains("TaoTao") || elements.contains("CiaoTao"), "CORBA 2.x clients are behind the line");
+        for (Manifest.Substitution s : subs) {
+            assertEquals("one at a time (not together)", s.label());
+        }
+        assertTrue(manifest(roundtrip("remote", null)).substitutionList().isEmpty(), "the example runs one at a time on purpose");
+    }
+
+    /**
      * run_test.pl follows the deployment's clients: the roundtrip runs them one at a time (no start line), the proxy
      * pattern (CORBA 2.x processes only) runs its clients together behind one start line, released after the last of
      * them has started, each with a limit that counts the calls of every client.
