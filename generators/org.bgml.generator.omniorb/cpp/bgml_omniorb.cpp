@@ -23,7 +23,7 @@ LoopResult::LoopResult(const LoopSpec& s)
   : spec(s),
     histories(s.threads > 1 ? s.threads : 1, s.warmup,
               s.threads > 1 ? share(s.samples, s.threads, 0) : s.samples),
-    wall_ns(0), calls(0), missed(0), skipped(0), period_ns(0), context_switches(0), value(-1),
+    begin_ns(0), end_ns(0), wall_ns(0), calls(0), missed(0), skipped(0), period_ns(0), context_switches(0), value(-1),
     printed(false)
 {
 }
@@ -374,6 +374,16 @@ void Process::ready()
   }
 }
 
+bool Process::wait_at_start_line(const char* name)
+{
+  std::string error;
+  if (!bgml::wait_at_start_line_once(name, impl_->result->start_line, &error)) {
+    fail(error.c_str());
+    return false;
+  }
+  return true;
+}
+
 void Process::serve()
 {
   orb_->run();
@@ -391,6 +401,8 @@ void Process::report(const LoopResult& r, const char* kind, const char* metric, 
   m.payload_bytes = payload_bytes;
   m.calls = static_cast<std::int64_t>(r.calls);
   m.wall_ns = static_cast<std::int64_t>(r.wall_ns);
+  if (r.end_ns != 0)
+    m.set_window(r.begin_ns, r.end_ns);
   if (r.spec.rate_hz > 0.0 || r.spec.deadline_us > 0.0) {
     m.rate_hz = r.period_ns != 0 ? 1e9 / static_cast<double>(r.period_ns) : std::numeric_limits<double>::quiet_NaN();
     m.missed_deadlines = static_cast<std::int64_t>(r.missed);
@@ -481,6 +493,7 @@ bool Process::write_results()
         last = s.received[k] > last ? s.received[k] : last;
       }
       e.wall_ns = static_cast<std::int64_t>(last - first);
+      e.set_window(first, last); // first event sent to last received
     }
     out.add(e);
   }

@@ -93,6 +93,11 @@ def check_measurement(i, m):
         if m["payloadBytes"] is not None:
             if m["bytesPerSecond"] is None or not close(m["bytesPerSecond"], expected * m["payloadBytes"]):
                 fail("%s: bytesPerSecond %r inconsistent" % (where, m["bytesPerSecond"]))
+    begin, end = m.get("windowBeginNs"), m.get("windowEndNs")
+    if (begin is None) != (end is None):
+        fail("%s: windowBeginNs and windowEndNs must both be set or both null" % where)
+    elif begin is not None and begin > end:
+        fail("%s: the window ends before it begins" % where)
     if m["rawSamples"] is not None:
         if not os.path.isfile(m["rawSamples"]):
             fail("%s: raw samples file %s missing" % (where, m["rawSamples"]))
@@ -132,6 +137,8 @@ def check_fixture(doc):
     f = doc["footprint"]
     if f is None or f["vmHwmKiB"] is None or f["vmHwmKiB"] <= 0 or f["staticBytes"] <= 0:
         fail("footprint %r" % f)
+    if doc.get("startLine") != {"releasedNs": 1700000000123456789, "waitedNs": 2500000}:
+        fail("startLine %r" % doc.get("startLine"))
     ms = doc["measurements"]
     kinds = [m["kind"] for m in ms]
     expected = ["latency", "throughput", "latency", "missedDeadlines",
@@ -144,6 +151,10 @@ def check_fixture(doc):
         fail("latency measurement %r" % {k: lat[k] for k in ("n", "warmup", "dropped", "rawSamples")})
     if lat["operation"] != "Test::RoundTrip::test_method" or lat["element"] != "RoundTrip::client_server":
         fail("latency element paths")
+    if lat["windowBeginNs"] is None or lat["windowEndNs"] - lat["windowBeginNs"] != lat["wallNs"]:
+        fail("latency window %r..%r does not span wallNs %r" % (lat["windowBeginNs"], lat["windowEndNs"], lat["wallNs"]))
+    if any(m["windowBeginNs"] is not None for m in ms[1:]):
+        fail("a window on a measurement that was given none")
     tput = ms[1]
     if tput["n"] != 0 or tput["mean"] is not None or not close(tput["throughput"], 100000.0) \
             or not close(tput["bytesPerSecond"], 102400000.0):

@@ -108,6 +108,9 @@ bgml::ResultFile make_result_file(const std::string& samples_path)
   bgml::ResultFile result("Deployment::client \"one\"\n", "omniorb");
   result.add_label("orb", "omniORB 4.2.4");
   result.add_label("orb", "omniORB 4.2.5"); // replaces, keys stay unique
+  result.start_line.waited = true; // as if released by a start line
+  result.start_line.released_ns = 1700000000123456789LL;
+  result.start_line.waited_ns = 2500000;
   result.add_label("svcConf", "static Client_Strategy_Factory \"-ORBTransportMuxStrategy EXCLUSIVE\"\t\xc2\xb5");
 
   // latency: a timed loop of fake calls
@@ -118,12 +121,20 @@ bgml::ResultFile make_result_file(const std::string& samples_path)
     spin_for(1000 + (i % 7) * 300);
     history.record(bgml::now_ns() - start);
   }
-  std::uint64_t wall = bgml::now_ns() - loop_start;
+  const std::uint64_t loop_end = bgml::now_ns();
+  std::uint64_t wall = loop_end - loop_start;
   bgml::Measurement latency("latency", "RoundTrip::latency", "RoundTrip::client_server");
   latency.operation = "Test::RoundTrip::test_method";
   latency.payload_bytes = 4;
   latency.set_samples(history);
   latency.wall_ns = static_cast<std::int64_t>(wall);
+  const std::int64_t before = bgml::realtime_ns();
+  latency.set_window(loop_start, loop_end);
+  const std::int64_t after = bgml::realtime_ns();
+  // realtime figures of moments that lie between the two readings above
+  CHECK(latency.window_begin_ns <= before + 1000000 && latency.window_end_ns <= after + 1000000);
+  CHECK(latency.window_end_ns - latency.window_begin_ns == static_cast<std::int64_t>(wall));
+  CHECK(before - latency.window_end_ns < 1000000000);
   std::string error;
   CHECK(bgml::write_raw_samples(samples_path, history.measured(), &error));
   latency.raw_samples = samples_path;

@@ -53,10 +53,10 @@ private:
   std::uint64_t start_ns_;
 };
 
-/// Runs body(t, start_line) on `threads` threads and joins them. Returns the wall time from the moment
+/// Runs body(t, start_line) on `threads` threads and joins them. Returns the timed part: from the moment
 /// every thread had warmed up to the moment the last one finished; rethrows the first failure.
 template <class Body>
-std::uint64_t run_threads(std::size_t threads, Body body)
+bgml::LoopTimes run_threads(std::size_t threads, Body body)
 {
   StartLine start_line(threads);
   std::vector<std::exception_ptr> failures(threads);
@@ -75,12 +75,12 @@ std::uint64_t run_threads(std::size_t threads, Body body)
   }
   for (std::size_t t = 0; t != threads; ++t)
     workers[t].join();
-  const std::uint64_t end = bgml::now_ns();
+  const bgml::LoopTimes times = { start_line.start_ns(), bgml::now_ns() };
   for (std::size_t t = 0; t != threads; ++t) {
     if (failures[t])
       std::rethrow_exception(failures[t]);
   }
-  return end - start_line.start_ns();
+  return times;
 }
 
 /// One metric of one connection, as the model gives it: what run_loop() measures and how it labels it.
@@ -129,6 +129,7 @@ void run_loop(const Loop& loop, const Options& options, bgml::ResultFile& result
     m.payload_bytes = payload != 0 ? static_cast<std::int64_t>(payload) : loop.fixed_payload;
     if (spec.paced())
       m.set_pacer(pacer);
+    m.set_window(times.begin_ns, times.end_ns);
     if (std::string(loop.kind) == "contextSwitch")
       m.value = static_cast<double>(bgml::thread_context_switches() - switches) / static_cast<double>(spec.samples);
     report(result, m, history, times.wall_ns(),

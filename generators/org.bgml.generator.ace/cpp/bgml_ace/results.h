@@ -27,10 +27,17 @@ void report(bgml::ResultFile& result, bgml::Measurement& m, const bgml::SampleHi
 /// The same for the merged histories of several client threads.
 void report(bgml::ResultFile& result, bgml::Measurement& m, const bgml::ThreadHistories& histories,
             std::uint64_t wall_ns, const std::string& label);
-/// A functional path: one measurement per segment, then one for the whole cycle with the sum check.
+/// A functional path: one measurement per segment, then one for the whole cycle with the sum check;
+/// with the timed cycles' begin and end (now_ns), their measuring window.
 void report_segments(bgml::ResultFile& result, const bgml::SegmentTimer& probes, const std::string& metric,
                      const std::string& element, const std::string& operation, std::int64_t payload_bytes,
-                     const std::string& label);
+                     const std::string& label, std::uint64_t begin_ns = 0, std::uint64_t end_ns = 0);
+
+/// Waits at the start line of the load drivers (BGML_START_LINE, bgml/start_line.h), announcing
+/// BGML_START_NAME or `name`, and records the release in `result`; at once without a line. Call it when
+/// set-up is done, before the first metric loop. False after printing "ERROR: ..." when the line cannot be
+/// followed.
+bool wait_at_start_line(bgml::ResultFile& result, const char* name);
 
 /// A footprint metric of the process: reported from the footprint read at the end.
 struct FootprintMetric {

@@ -13,6 +13,7 @@
 #include "bgml/probes.h"
 #include "bgml/progress.h"
 #include "bgml/result_writer.h"
+#include "bgml/start_line.h"
 #include "bgml/stats.h"
 #include "bgml/timer.h"
 

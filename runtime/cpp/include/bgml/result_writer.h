@@ -72,6 +72,8 @@ struct Measurement {
 
   std::int64_t calls;    // calls completed in the timed loop
   std::int64_t wall_ns;  // wall time of the timed loop
+  std::int64_t window_begin_ns; // first timed call's start, CLOCK_REALTIME ns since the epoch
+  std::int64_t window_end_ns;   // last timed call's end, the same clock
   double rate_hz;        // fixed rate; NaN for "as fast as possible"
   std::int64_t missed_deadlines;
   std::int64_t skipped_periods;
@@ -90,6 +92,7 @@ struct Measurement {
     payload_bytes = threads = warmup = dropped = -1;
     stats = Stats();
     calls = wall_ns = missed_deadlines = skipped_periods = -1;
+    window_begin_ns = window_end_ns = -1;
     static_footprint_bytes = peak_resident_kib = resident_kib = -1;
     rate_hz = segment_sum_error = value = nan;
   }
@@ -122,6 +125,16 @@ struct Measurement {
                                  : std::numeric_limits<double>::quiet_NaN();
     missed_deadlines = static_cast<std::int64_t>(p.missed());
     skipped_periods = static_cast<std::int64_t>(p.skipped());
+  }
+
+  /// The measuring window, from now_ns() readings of the first timed
+  /// call's start and the last one's end (for several threads: the
+  /// earliest start, the latest end), on CLOCK_REALTIME through the
+  /// process's one realtime - monotonic offset.
+  void set_window(std::uint64_t begin_monotonic_ns, std::uint64_t end_monotonic_ns)
+  {
+    window_begin_ns = to_realtime_ns(begin_monotonic_ns);
+    window_end_ns = to_realtime_ns(end_monotonic_ns);
   }
 
   void set_footprint(const Footprint& f)
@@ -187,6 +200,7 @@ struct ResultFile {
   ProbeCost probe_cost;
   bool footprint_read;
   Footprint footprint;
+  StartRelease start_line; // waited false: no start line, "startLine" is null
   std::vector<std::pair<std::string, std::string> > labels;
   std::vector<Measurement> measurements;
 
@@ -294,6 +308,8 @@ inline void write_measurement(JsonWriter& w, const Measurement& m)
   }
   w.key("calls");          json_int_or_null(w, m.calls);
   w.key("wallNs");         json_int_or_null(w, m.wall_ns);
+  w.key("windowBeginNs");  json_int_or_null(w, m.window_begin_ns);
+  w.key("windowEndNs");    json_int_or_null(w, m.window_end_ns);
   w.key("throughput");     w.value_double(calls_per_second);
   w.key("bytesPerSecond"); w.value_double(bytes_per_second);
   w.key("rateHz");         w.value_double(m.rate_hz);
@@ -351,6 +367,16 @@ inline std::string to_json(const ResultFile& r)
   w.key("medianNs"); w.value_uint(r.probe_cost.median_ns);
   w.key("meanNs");   w.value_double(r.probe_cost.mean_ns);
   w.end_object();
+
+  w.key("startLine");
+  if (!r.start_line.waited) {
+    w.value_null();
+  } else {
+    w.begin_object();
+    w.key("releasedNs"); w.value_int(r.start_line.released_ns);
+    w.key("waitedNs");   w.value_int(r.start_line.waited_ns);
+    w.end_object();
+  }
 
   w.key("footprint");
   if (!r.footprint_read) {

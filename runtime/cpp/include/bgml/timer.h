@@ -1,5 +1,6 @@
-// bgml/timer.h: monotonic timestamps, preallocated sample histories,
-// per-thread histories and the cost of the probe itself.
+// bgml/timer.h: monotonic timestamps (and their realtime equivalent),
+// preallocated sample histories, per-thread histories and the cost of
+// the probe itself.
 //
 // A timed loop looks like this; nothing in it allocates or locks:
 //
@@ -15,8 +16,10 @@
 #define BGML_TIMER_H
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <time.h>
 #include <vector>
@@ -33,6 +36,82 @@ inline std::uint64_t now_ns()
   return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000ULL
          + static_cast<std::uint64_t>(ts.tv_nsec);
 }
+
+/// Nanoseconds since the epoch on CLOCK_REALTIME: comparable across
+/// processes (and, with synchronised clocks, hosts), but it may jump.
+inline std::int64_t realtime_ns()
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1000000000LL
+         + static_cast<std::int64_t>(ts.tv_nsec);
+}
+
+namespace detail {
+
+/// The process's realtime - monotonic offset; INT64_MIN until taken.
+inline std::atomic<std::int64_t>& realtime_offset_cell()
+{
+  static std::atomic<std::int64_t> cell(std::numeric_limits<std::int64_t>::min());
+  return cell;
+}
+
+/// Realtime minus monotonic, now: the realtime reading bracketed by two
+/// monotonic ones, the tightest of a few tries, against their midpoint.
+inline std::int64_t measure_realtime_offset()
+{
+  std::int64_t best = 0;
+  std::uint64_t narrowest = std::numeric_limits<std::uint64_t>::max();
+  for (int i = 0; i != 5; ++i) {
+    const std::uint64_t before = now_ns();
+    const std::int64_t real = realtime_ns();
+    const std::uint64_t after = now_ns();
+    if (after - before < narrowest) {
+      narrowest = after - before;
+      best = real - static_cast<std::int64_t>(before + (after - before) / 2);
+    }
+  }
+  return best;
+}
+
+} // namespace detail
+
+/// Fixes the process's realtime - monotonic offset to `offset_ns`
+/// unless it was taken already; returns the offset in force.
+inline std::int64_t set_realtime_offset_ns(std::int64_t offset_ns)
+{
+  std::int64_t expected = std::numeric_limits<std::int64_t>::min();
+  detail::realtime_offset_cell().compare_exchange_strong(expected, offset_ns);
+  return detail::realtime_offset_cell().load();
+}
+
+/// The realtime - monotonic offset of this process, taken once: by the
+/// start line at its release (bgml/start_line.h), else at the first call.
+/// Monotonic loop times become realtime figures through it, so the loops
+/// keep their one clock and the windows of all processes share a clock.
+inline std::int64_t realtime_offset_ns()
+{
+  const std::int64_t v = detail::realtime_offset_cell().load();
+  if (v != std::numeric_limits<std::int64_t>::min())
+    return v;
+  return set_realtime_offset_ns(detail::measure_realtime_offset());
+}
+
+/// A now_ns() reading as ns since the epoch, through realtime_offset_ns().
+inline std::int64_t to_realtime_ns(std::uint64_t monotonic_ns)
+{
+  return static_cast<std::int64_t>(monotonic_ns) + realtime_offset_ns();
+}
+
+/// What waiting at the start line of the load drivers gave
+/// (bgml/start_line.h); the result file writes it as "startLine".
+struct StartRelease {
+  StartRelease() : waited(false), released_ns(0), waited_ns(0) {}
+
+  bool waited;               // false: no start line was drawn, the process went at once
+  std::int64_t released_ns;  // CLOCK_REALTIME right after the release, ns since the epoch
+  std::int64_t waited_ns;    // from starting to follow the line to the release (monotonic)
+};
 
 /// A fixed-size store of samples (ns), allocated and touched in the
 /// constructor. The first `warmup` samples recorded are kept apart and

@@ -44,6 +44,10 @@ int main(int argc, char* argv[])
     CiaoCiao_connection.connect("CiaoCiaoServer_rt.ior", options.wait_seconds);
     Test::RoundTrip_stub CiaoCiao(CiaoCiao_connection);
 
+    // Set-up done: the timed work starts together with the other load drivers (BGML_START_LINE).
+    if (!bgml_ace::wait_at_start_line(*result, "CiaoCiaoClientProcess"))
+      return 1;
+
     {
       Test::Timestamp send_time = 3;
       const auto fill = [&](std::size_t) {};

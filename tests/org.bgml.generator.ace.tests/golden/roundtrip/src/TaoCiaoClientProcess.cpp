@@ -44,6 +44,10 @@ int main(int argc, char* argv[])
     TaoCiao_connection.connect("TaoCiaoServer_rt.ior", options.wait_seconds);
     Test::RoundTrip_stub TaoCiao(TaoCiao_connection);
 
+    // Set-up done: the timed work starts together with the other load drivers (BGML_START_LINE).
+    if (!bgml_ace::wait_at_start_line(*result, "TaoCiaoClientProcess"))
+      return 1;
+
     {
       Test::Timestamp send_time = 3;
       const auto fill = [&](std::size_t) {};

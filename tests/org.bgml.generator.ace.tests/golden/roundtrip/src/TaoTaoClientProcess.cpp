@@ -44,6 +44,10 @@ int main(int argc, char* argv[])
     TaoTao_connection.connect("TaoTaoServer_rt.ior", options.wait_seconds);
     Test::RoundTrip_stub TaoTao(TaoTao_connection);
 
+    // Set-up done: the timed work starts together with the other load drivers (BGML_START_LINE).
+    if (!bgml_ace::wait_at_start_line(*result, "TaoTaoClientProcess"))
+      return 1;
+
     {
       Test::Timestamp send_time = 3;
       const auto fill = [&](std::size_t) {};

@@ -35,6 +35,12 @@ ACE_TMAIN (int argc, ACE_TCHAR *argv[])
         {
           ACE_ERROR_RETURN ((LM_ERROR, ACE_TEXT ("ERROR: CiaoTaoServer_rt.ior is not a RoundTrip\n")), 1);
         }
+
+      // Set-up done: the timed work starts together with the other load drivers (BGML_START_LINE).
+      if (!bgml_tao::wait_at_start_line (result, options))
+        return 1;
+
+      // Connection CiaoTao: its loops
       // CiaoTaoLatency, CiaoTaoThroughput, CiaoTaoJitter: Test::RoundTrip::test_method on CiaoTao
       {
         const bgml_support::Loop loop = {

@@ -21,6 +21,12 @@ namespace CIAO_RoundTrip_CiaoCiaoClient_Impl
     result.add_label ("orb", "TAO " TAO_VERSION ", CIAO " CIAO_VERSION);
     result.add_label ("deployment", "collocated");
     result.add_label ("configuration", "omniorbLoopback");
+    // Set-up done: the timed work starts together with the other load drivers (BGML_START_LINE).
+    if (!bgml_support::wait_at_start_line (result, "NodeManager_localhost"))
+      {
+        bgml_support::finish (result, "results/CiaoCiaoProcess.json"); // says why: its "error" label
+        return 1;
+      }
     // Client components measure one after the other: TaoCiaoClient goes first.
     if (!bgml_support::wait_for_file ("results/TaoCiaoProcess.json", 133))
       result.add_label ("warning", "TaoCiaoClient had not finished when CiaoCiaoClient started");

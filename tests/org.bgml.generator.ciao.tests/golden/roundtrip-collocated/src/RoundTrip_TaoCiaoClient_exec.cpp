@@ -23,6 +23,12 @@ namespace CIAO_RoundTrip_TaoCiaoClient_Impl
     result.add_label ("configuration", "omniorbLoopback");
     // Let the deployment settle: DAnCE activates the other components meanwhile.
     bgml::sleep_ms (2000);
+    // Set-up done: the timed work starts together with the other load drivers (BGML_START_LINE).
+    if (!bgml_support::wait_at_start_line (result, "NodeManager_localhost"))
+      {
+        bgml_support::finish (result, "results/TaoCiaoProcess.json"); // says why: its "error" label
+        return 1;
+      }
     int status = 0;
     try
       {

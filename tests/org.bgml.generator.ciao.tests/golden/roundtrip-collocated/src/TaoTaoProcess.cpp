@@ -44,6 +44,12 @@ ACE_TMAIN (int argc, ACE_TCHAR *argv[])
 
       // Connection TaoTao: TaoTaoClient/rt to TaoTaoServer/rt
       ::Test::RoundTrip_var target_TaoTaoClient_rt_0 = ::Test::RoundTrip::_narrow (object_TaoTaoServer_rt.in ());
+
+      // Set-up done: the timed work starts together with the other load drivers (BGML_START_LINE).
+      if (!bgml_tao::wait_at_start_line (result, options))
+        return 1;
+
+      // Connection TaoTao: its loops
       // TaoTaoLatency, TaoTaoThroughput, TaoTaoJitter: Test::RoundTrip::test_method on TaoTao
       {
         const bgml_support::Loop loop = {

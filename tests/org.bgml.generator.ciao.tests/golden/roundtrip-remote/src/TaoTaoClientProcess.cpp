@@ -34,6 +34,12 @@ ACE_TMAIN (int argc, ACE_TCHAR *argv[])
         {
           ACE_ERROR_RETURN ((LM_ERROR, ACE_TEXT ("ERROR: TaoTaoServer_rt.ior is not a RoundTrip\n")), 1);
         }
+
+      // Set-up done: the timed work starts together with the other load drivers (BGML_START_LINE).
+      if (!bgml_tao::wait_at_start_line (result, options))
+        return 1;
+
+      // Connection TaoTao: its loops
       // TaoTaoLatency, TaoTaoThroughput, TaoTaoJitter: Test::RoundTrip::test_method on TaoTao
       {
         const bgml_support::Loop loop = {

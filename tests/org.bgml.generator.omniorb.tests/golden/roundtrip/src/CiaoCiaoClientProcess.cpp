@@ -18,6 +18,12 @@ int main(int argc, char* argv[])
   try {
     // CiaoCiao: CiaoCiaoClient/rt -> CiaoCiaoServer/rt
     ::Test::RoundTrip_var CiaoCiaoClient_rt = process.resolve<::Test::RoundTrip>("CiaoCiaoServer_rt.ior");
+
+    // Set-up done: the timed work starts together with the other load drivers (BGML_START_LINE).
+    if (!process.wait_at_start_line("CiaoCiaoClientProcess"))
+      return 1;
+
+    // CiaoCiao: its loops
     {
       // CiaoCiaoLatency, CiaoCiaoThroughput, CiaoCiaoJitter: test_method, 1000 warm-up and 250000 timed calls
       bgml_omniorb::LoopResult loop(process.spec(1000, 250000, 1, 0.0, 0.0, 0, 0, 0));

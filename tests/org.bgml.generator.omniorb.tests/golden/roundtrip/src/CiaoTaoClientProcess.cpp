@@ -18,6 +18,12 @@ int main(int argc, char* argv[])
   try {
     // CiaoTao: CiaoTaoClient/rt -> CiaoTaoServer/rt
     ::Test::RoundTrip_var CiaoTaoClient_rt = process.resolve<::Test::RoundTrip>("CiaoTaoServer_rt.ior");
+
+    // Set-up done: the timed work starts together with the other load drivers (BGML_START_LINE).
+    if (!process.wait_at_start_line("CiaoTaoClientProcess"))
+      return 1;
+
+    // CiaoTao: its loops
     {
       // CiaoTaoLatency, CiaoTaoThroughput, CiaoTaoJitter: test_method, 1000 warm-up and 250000 timed calls
       bgml_omniorb::LoopResult loop(process.spec(1000, 250000, 1, 0.0, 0.0, 0, 0, 0));

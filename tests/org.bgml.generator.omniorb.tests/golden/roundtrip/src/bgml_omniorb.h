@@ -11,7 +11,9 @@
 //   process.serve();                              // until SIGTERM or SIGINT
 //   return process.finish();                      // result file, ORB destroyed
 //
-// A client resolves references and runs timed loops. run_loop() keeps the
+// A client resolves references, waits at the common start line of the
+// load drivers (wait_at_start_line(), once set-up is done) and runs timed
+// loops. run_loop() keeps the
 // loop itself tight: two timestamps and a store into preallocated memory
 // around each call, nothing else.
 //
@@ -76,6 +78,8 @@ struct LoopResult {
 
   LoopSpec spec;
   bgml::ThreadHistories histories;
+  std::uint64_t begin_ns;     // first timed call's start, any thread (now_ns)
+  std::uint64_t end_ns;       // last timed call's end, any thread
   std::uint64_t wall_ns;
   std::uint64_t calls;
   std::uint64_t missed;
@@ -169,6 +173,8 @@ void run_loop(LoopResult& r, Call call)
     r.missed += outcomes[t].missed;
     r.skipped += outcomes[t].skipped;
   }
+  r.begin_ns = begin;
+  r.end_ns = end;
   r.wall_ns = end - begin;
   r.calls = r.histories.measured_count() + r.histories.dropped();
   r.period_ns = bgml::period_from_hz(r.spec.rate_hz);
@@ -261,6 +267,13 @@ public:
   /// Activates the POA manager and writes every IOR file (atomically),
   /// which tells the launcher that this process is ready.
   void ready();
+
+  /// Waits at the start line of the load drivers (BGML_START_LINE),
+  /// announcing BGML_START_NAME or `name`, and records the release in the
+  /// result file. Call it once set-up is done, before the first loop; at
+  /// once without a line. False after fail() when the line cannot be
+  /// followed.
+  bool wait_at_start_line(const char* name);
 
   /// Runs the ORB until SIGTERM or SIGINT; waits for event streams to
   /// drain (at most 2 s) before it shuts the ORB down.

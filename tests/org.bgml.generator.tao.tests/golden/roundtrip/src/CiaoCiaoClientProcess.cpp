@@ -56,6 +56,10 @@ ACE_TMAIN (int argc, ACE_TCHAR *argv[])
       if (CORBA::is_nil (ciaoCiao_ref.in ()))
         ACE_ERROR_RETURN ((LM_ERROR, ACE_TEXT ("ERROR: %C: no Test::RoundTrip for CiaoCiao\n"), options.process), 1);
 
+      // Set-up done: the timed work starts together with the other load drivers (BGML_START_LINE).
+      if (!bgml_tao::wait_at_start_line (result, options))
+        return 1;
+
       // CiaoCiaoLatency (latency): Round-trip latency of test_method, CIAO-CIAO: a CIAO component called by another CIAO component.
       {
         bgml::Measurement m ("latency", "CiaoCiaoLatency", "CiaoCiao");

@@ -56,6 +56,10 @@ ACE_TMAIN (int argc, ACE_TCHAR *argv[])
       if (CORBA::is_nil (taoCiao_ref.in ()))
         ACE_ERROR_RETURN ((LM_ERROR, ACE_TEXT ("ERROR: %C: no Test::RoundTrip for TaoCiao\n"), options.process), 1);
 
+      // Set-up done: the timed work starts together with the other load drivers (BGML_START_LINE).
+      if (!bgml_tao::wait_at_start_line (result, options))
+        return 1;
+
       // TaoCiaoLatency (latency): Round-trip latency of test_method, TAO-CIAO: a TAO (CORBA 2.x) server called by a CIAO component playing the client.
       {
         bgml::Measurement m ("latency", "TaoCiaoLatency", "TaoCiao");

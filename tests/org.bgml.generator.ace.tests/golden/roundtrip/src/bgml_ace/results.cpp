@@ -5,6 +5,8 @@
 
 #include <cstdio>
 
+#include "bgml/start_line.h"
+
 namespace bgml_ace {
 
 std::unique_ptr<bgml::ResultFile> open_results(const std::string& process, const Options& options,
@@ -46,16 +48,27 @@ void report(bgml::ResultFile& result, bgml::Measurement& m, const bgml::ThreadHi
 
 void report_segments(bgml::ResultFile& result, const bgml::SegmentTimer& probes, const std::string& metric,
                      const std::string& element, const std::string& operation, std::int64_t payload_bytes,
-                     const std::string& label)
+                     const std::string& label, std::uint64_t begin_ns, std::uint64_t end_ns)
 {
   std::vector<bgml::Measurement> segments = bgml::segment_measurements(probes, metric, element, operation);
   for (bgml::Measurement& s : segments) {
     s.payload_bytes = payload_bytes;
+    if (end_ns != 0)
+      s.set_window(begin_ns, end_ns);
     std::printf("%s %s: %s\n", label.c_str(), s.segment.empty() ? "(cycle)" : s.segment.c_str(),
                 bgml::summary_line(s.stats).c_str());
   }
   std::fflush(stdout);
   result.add(segments);
+}
+
+bool wait_at_start_line(bgml::ResultFile& result, const char* name)
+{
+  std::string error;
+  if (bgml::wait_at_start_line_once(name, result.start_line, &error))
+    return true;
+  std::fprintf(stderr, "ERROR: %s\n", error.c_str());
+  return false;
 }
 
 int finish(bgml::ResultFile& result, const Options& options, std::initializer_list<FootprintMetric> footprints)

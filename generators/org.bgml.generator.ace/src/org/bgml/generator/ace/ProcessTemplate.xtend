@@ -124,6 +124,12 @@ class ProcessTemplate {
             «naming.qualifiedEventSupplier(e.eventType)» «processes.connectionName(e)»(«processes.connectionName(e)»_connection, «processes.eventId(e)»);
             «ENDFOR»
             «ENDIF»
+            «IF p.drives»
+
+            // Set-up done: the timed work starts together with the other load drivers (BGML_START_LINE).
+            if (!bgml_ace::wait_at_start_line(*result, "«p.name»"))
+              return 1;
+            «ENDIF»
             «IF p.hasFunctions»
 
             «FOR i : processes.measured(p)»
@@ -172,6 +178,11 @@ class ProcessTemplate {
     '''
 
     // ---- main ----------------------------------------------------------------------------------------------
+
+    /** A client, or a server that also drives: it starts its timed work at the common start line. */
+    def drives(ProcessPlan p) {
+        !processes.serves(p) || p.isClient
+    }
 
     def hasFunctions(ProcessPlan p) {
         processes.measured(p).exists[metrics.exists[kind != "footprint" && operation !== null]]
@@ -415,7 +426,7 @@ class ProcessTemplate {
         «ENDIF»
         for (const std::size_t payload : payloads) {
           bgml::ThreadHistories histories(threads, warmup, samples);
-          const std::uint64_t wall = bgml_ace::run_threads(threads, [&](std::size_t t, bgml_ace::StartLine& start_line, bool& arrived) {
+          const bgml::LoopTimes times = bgml_ace::run_threads(threads, [&](std::size_t t, bgml_ace::StartLine& start_line, bool& arrived) {
             «IF !i.collocated»
             bgml_ace::Connection connection(options.server.socket);
             connection.connect(endpoint_file, options.wait_seconds);
@@ -438,7 +449,8 @@ class ProcessTemplate {
           bgml::Measurement m("«m.kind»", "«naming.path(m.metric)»", "«naming.path(i.connection)»");
           m.operation = "«naming.path(m.operation)»";
           m.payload_bytes = static_cast<std::int64_t>(payload != 0 ? payload : «m.operation.fixedPayload»);
-          bgml_ace::report(result, m, histories, wall, «m.label»);
+          m.set_window(times.begin_ns, times.end_ns);
+          bgml_ace::report(result, m, histories, times.wall_ns(), «m.label»);
         }
         «IF m.postDelayMillis > 0»
         std::this_thread::sleep_for(std::chrono::milliseconds(«m.postDelayMillis»));
@@ -459,7 +471,7 @@ class ProcessTemplate {
         bgml::SegmentTimer probes(bgml_ace::client_segment_names(), warmup, samples);
         target.probes(&probes);
         «ENDIF»
-        for (std::size_t i = 0; i != warmup + samples; ++i) {
+        const auto cycle = [&] {
           «IF m.operation.sendsTime»
           const std::uint64_t start = bgml::now_ns();
           «ENDIF»
@@ -469,12 +481,18 @@ class ProcessTemplate {
           probes.checkpoint(0);
           «ENDIF»
           probes.end_cycle();
-        }
+        };
+        for (std::size_t i = 0; i != warmup; ++i)
+          cycle();
+        const std::uint64_t begin = bgml::now_ns();
+        for (std::size_t i = 0; i != samples; ++i)
+          cycle();
+        const std::uint64_t end = bgml::now_ns();
         «IF !i.collocated»
         target.probes(nullptr);
         «ENDIF»
         bgml_ace::report_segments(result, probes, "«naming.path(m.metric)»", "«naming.path(i.connection)»", "«naming.path(m.operation)»",
-                                  static_cast<std::int64_t>(payload != 0 ? payload : «m.operation.fixedPayload»), "«m.metric.name»");
+                                  static_cast<std::int64_t>(payload != 0 ? payload : «m.operation.fixedPayload»), "«m.metric.name»", begin, end);
     '''
 
     /** Time to find the servant: read its endpoint file and connect (remote), or take its reference. */
@@ -482,7 +500,7 @@ class ProcessTemplate {
         const std::size_t warmup = «m.warmup»;
         const std::size_t samples = options.timed(«m.iterations»);
         bgml::SampleHistory history(warmup, samples);
-        for (std::size_t i = 0; i != warmup + samples; ++i) {
+        const auto lookup = [&] {
           const std::uint64_t start = bgml::now_ns();
           «IF i.collocated»
           «naming.cppName(i.iface)»* volatile found = &target;
@@ -492,9 +510,16 @@ class ProcessTemplate {
           connection.connect(endpoint_file, options.wait_seconds);
           «ENDIF»
           history.record(bgml::now_ns() - start);
-        }
+        };
+        for (std::size_t i = 0; i != warmup; ++i)
+          lookup();
+        const std::uint64_t begin = bgml::now_ns();
+        for (std::size_t i = 0; i != samples; ++i)
+          lookup();
+        const std::uint64_t end = bgml::now_ns();
         bgml::Measurement m("lookupTime", "«naming.path(m.metric)»", "«naming.path(i.connection)»");
         m.operation = "«naming.path(m.operation)»";
+        m.set_window(begin, end);
         bgml_ace::report(result, m, history, 0, "«m.metric.name»");
     '''
 

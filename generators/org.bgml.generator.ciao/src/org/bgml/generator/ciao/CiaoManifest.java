@@ -121,6 +121,42 @@ public final class CiaoManifest {
                 out.add(new Manifest.Substitution(deployment.processPath(split.process()), List.copyOf(elements), SPLIT_TEXT));
             }
         }
+        out.addAll(componentsOneAtATime());
+        return out;
+    }
+
+    /** What a deployment whose clients run together gets from client components instead. */
+    public static final String ONE_AT_A_TIME_TEXT = "one at a time (not together): client components measure one after "
+            + "another inside DAnCE, before the CORBA 2.x clients start, although the deployment runs its clients together";
+
+    /**
+     * Client components are not held at the launcher's start line: DAnCE starts them, each waits for the one before
+     * it, and the CORBA 2.x clients start once they are done. When the deployment asks for its clients together and
+     * there is more than one driver, every component-driven metric says so.
+     */
+    private List<Manifest.Substitution> componentsOneAtATime() {
+        if (!Manifest.CLIENTS_TOGETHER.equals(ManifestPlacement.clientsOf(ManifestPlacement.deploymentOf(deployment.plan())))) {
+            return List.of();
+        }
+        List<org.bgml.model.Component> components = deployment.driverOrder();
+        long corbaDrivers = deployment.taoClients().stream().filter(t -> t.process().isClient()).count();
+        if (components.isEmpty() || components.size() + corbaDrivers < 2) {
+            return List.of();
+        }
+        List<Manifest.Substitution> out = new ArrayList<>();
+        for (CiaoDeployment.Locality l : deployment.localities()) {
+            java.util.Set<String> elements = new java.util.LinkedHashSet<>();
+            for (org.bgml.model.Component c : deployment.drivers(l)) {
+                for (InvocationPlan i : deployment.measuredInvocations(c)) {
+                    elements.add(ElementPaths.pathOf(i.connection()));
+                    i.metrics().forEach(m -> elements.add(ElementPaths.pathOf(m.metric())));
+                }
+                deployment.measuredSupplies(c).forEach(e -> e.metrics().forEach(m -> elements.add(ElementPaths.pathOf(m.metric()))));
+            }
+            if (!elements.isEmpty()) {
+                out.add(new Manifest.Substitution(deployment.processPath(l.process().name()), List.copyOf(elements), ONE_AT_A_TIME_TEXT));
+            }
+        }
         return out;
     }
 

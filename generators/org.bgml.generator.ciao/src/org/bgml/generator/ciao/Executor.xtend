@@ -404,7 +404,14 @@ class Executor {
               «IF deployment.predecessor(c) === null»
               // Let the deployment settle: DAnCE activates the other components meanwhile.
               bgml::sleep_ms («CiaoDeployment.SETTLE_MILLIS»);
-              «ELSE»
+              «ENDIF»
+              // Set-up done: the timed work starts together with the other load drivers (BGML_START_LINE).
+              if (!bgml_support::wait_at_start_line (result, "«naming.nodeManagerProcess(locality.node)»"))
+                {
+                  bgml_support::finish (result, "«deployment.resultFile(c)»"); // says why: its "error" label
+                  return 1;
+                }
+              «IF deployment.predecessor(c) !== null»
               // Client components measure one after the other: «deployment.predecessor(c).name» goes first.
               if (!bgml_support::wait_for_file ("«deployment.resultFile(deployment.predecessor(c))»", «predecessorSeconds(c)»))
                 result.add_label ("warning", "«deployment.predecessor(c).name» had not finished when «c.name» started");

@@ -30,6 +30,7 @@ class MeasurementCode {
     '''
 
     def invocationLoop(Loop loop, String target) {
+        if (loop.threaded) return threadedInvocationLoop(loop, target)
         val op = loop.operation
         val args = cpp.arguments(op)
         val sized = cpp.sized(op)
@@ -52,8 +53,39 @@ class MeasurementCode {
         '''
     }
 
+    /**
+     * A loop on several calling threads ({@code bgml_support::run_threads}): each thread declares and sizes
+     * arguments of its own, so no two threads share a holder, and runs its calls through {@code thread.run}.
+     */
+    def threadedInvocationLoop(Loop loop, String target) {
+        val op = loop.operation
+        val args = cpp.arguments(op)
+        val sized = cpp.sized(op)
+        val holder = cpp.resultHolder(op)
+        val call = cpp.call(op, target).toString
+        '''
+            // «loop.metricNames»: «loop.operationPath» on «loop.elementPath», «loop.threads» threads
+            {
+              «loop.description(sized, cpp.fixedPayload(op))»
+              bgml_support::run_threads (result, loop, «loop.threads», [&] (std::size_t«IF sized» size«ENDIF», bgml_support::Thread_Loop& thread) {
+                «FOR a : args.filter[declaration !== null]»
+                «a.declaration»
+                «ENDFOR»
+                «IF holder !== null»
+                «holder»
+                «ENDIF»
+                «FOR line : args.filter[sizing !== null].map[sizing]»
+                «line»
+                «ENDFOR»
+                thread.run ([&] (std::uint64_t«IF call.contains("start")» start«ENDIF») { «call» });
+              });
+            }
+        '''
+    }
+
     /** Supplier loop of an event connection: pushes an event per iteration through {@code push}. */
     def eventLoop(EventPlan event, Loop loop, String push) {
+        if (loop.threaded) return threadedEventLoop(event, loop, push)
         val type = event.eventType
         val stamp = type.allMembers.findFirst[cpp.is64Bit(it.type)]
         '''
@@ -63,6 +95,22 @@ class MeasurementCode {
               «loop.description(false, cpp.eventBytes(type))»
               bgml_support::run_loop (result, loop, [] (std::size_t) {},
                                       [&] (std::uint64_t«IF stamp !== null» start«ENDIF») { «IF stamp !== null»event->«stamp.name» (start); «ENDIF»«push» (event.in ()); });
+            }
+        '''
+    }
+
+    /** The same pushed from several threads, each with an event of its own. */
+    def threadedEventLoop(EventPlan event, Loop loop, String push) {
+        val type = event.eventType
+        val stamp = type.allMembers.findFirst[cpp.is64Bit(it.type)]
+        '''
+            // «loop.metricNames»: events «ElementPaths.pathOf(type)» on «loop.elementPath», «loop.threads» threads
+            {
+              «loop.description(false, cpp.eventBytes(type))»
+              bgml_support::run_threads (result, loop, «loop.threads», [&] (std::size_t, bgml_support::Thread_Loop& thread) {
+                ::«type.scoped»_var event = new «obv(type)» ();
+                thread.run ([&] (std::uint64_t«IF stamp !== null» start«ENDIF») { «IF stamp !== null»event->«stamp.name» (start); «ENDIF»«push» (event.in ()); });
+              });
             }
         '''
     }

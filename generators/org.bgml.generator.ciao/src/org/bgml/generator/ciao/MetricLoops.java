@@ -15,7 +15,7 @@ import org.bgml.model.io.ElementPaths;
 
 /**
  * Groups the metrics of one connection into timed loops. Metrics that time the same calls (same operation,
- * warm-up, iterations, payload sizes, rate and delays) share one loop: latency, throughput and jitter of the
+ * warm-up, iterations, payload sizes, rate, delays and threads) share one loop: latency, throughput and jitter of the
  * round trip come from the same 250,000 samples, as in CCMPerf, instead of three runs. Footprint and lookup
  * time are measured apart.
  */
@@ -23,7 +23,13 @@ public final class MetricLoops {
 
     /** One timed loop and the metrics it reports. */
     public record Loop(String element, Operation operation, List<MetricPlan> metrics, int warmup, int iterations,
-            List<Integer> payloadSizes, double rateHz, long deadlineMicros, long preDelayMillis, long postDelayMillis) {
+            List<Integer> payloadSizes, double rateHz, long deadlineMicros, long preDelayMillis, long postDelayMillis,
+            int threads) {
+
+        /** Runs on several calling threads, each with arguments of its own. */
+        public boolean threaded() {
+            return threads > 1;
+        }
 
         public String elementPath() {
             return element;
@@ -82,14 +88,15 @@ public final class MetricLoops {
                 continue;
             }
             List<Object> key = List.of(Objects.requireNonNullElse((Object) m.operation(), "none"), m.warmup(), m.iterations(),
-                    m.payloadSizes(), m.rateHz(), deadline(m), m.preDelayMillis(), m.postDelayMillis());
+                    m.payloadSizes(), m.rateHz(), deadline(m), m.preDelayMillis(), m.postDelayMillis(), Math.max(1, m.threads()));
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(m);
         }
         List<Loop> loops = new ArrayList<>();
         for (List<MetricPlan> group : groups.values()) {
             MetricPlan first = group.get(0);
             loops.add(new Loop(element, first.operation(), List.copyOf(group), first.warmup(), first.iterations(),
-                    first.payloadSizes(), first.rateHz(), deadline(first), first.preDelayMillis(), first.postDelayMillis()));
+                    first.payloadSizes(), first.rateHz(), deadline(first), first.preDelayMillis(), first.postDelayMillis(),
+                    Math.max(1, first.threads())));
         }
         return loops;
     }

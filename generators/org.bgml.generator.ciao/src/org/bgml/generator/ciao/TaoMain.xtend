@@ -132,14 +132,22 @@ class TaoMain {
                 ACE_ERROR_RETURN ((LM_ERROR, ACE_TEXT ("ERROR: %C: cannot start the ORB thread\n"), options.process), 1);
               «ENDIF»
               «FOR i : t.measured»
+              «IF !forwarders(t).exists[f|deployment.invocationThrough(f.facet.behaviour.forwardTo) == i]»
 
               // Connection «i.connection.name»: «i.client.name»/«i.receptacle.name» to «i.server.name»/«i.facet.name»
+              «resolve(t, i)»
+              «ENDIF»
+              «ENDFOR»
+
+              // Set-up done: the timed work starts together with the other load drivers (BGML_START_LINE).
+              if (!bgml_tao::wait_at_start_line (result, options))
+                return 1;
+              «FOR i : t.measured»
+
+              // Connection «i.connection.name»: its loops
               «FOR m : MetricLoops.lookups(i.metrics)»
               «lookupLoop(t, i, m)»
               «ENDFOR»
-              «IF !forwarders(t).exists[f|deployment.invocationThrough(f.facet.behaviour.forwardTo) == i]»
-              «resolve(t, i)»
-              «ENDIF»
               «measurement.invocationLoops(MetricLoops.loops(i), target(i))»
               «measurement.footprints(i.metrics, ElementPaths.pathOf(i.connection))»
               «ENDFOR»

@@ -90,6 +90,16 @@ class ProcessTemplate {
             «IF p.serves || d !== p.driven.head»
 
             «ENDIF»
+            «IF d.invocation !== null»«d.invocation.callTarget»«ELSE»«d.event.pushTarget»«ENDIF»
+            «ENDFOR»
+            «IF p.role != ProcessLayout.SERVER»
+
+            // Set-up done: the timed work starts together with the other load drivers (BGML_START_LINE).
+            if (!process.wait_at_start_line(«p.name.literal»))
+              return 1;
+            «ENDIF»
+            «FOR d : p.driven»
+
             «IF d.invocation !== null»«d.invocation.driveCalls(d.loops)»«ELSE»«d.event.driveEvents(d.loops)»«ENDIF»
             «ENDFOR»
             «IF p.serves»
@@ -171,9 +181,14 @@ class ProcessTemplate {
 
     // ---- calls -----------------------------------------------------------------------------------------------
 
-    def private driveCalls(InvocationPlan i, List<LoopGroup> loops) '''
+    /** The reference a driven connection calls, resolved before the start line. */
+    def private callTarget(InvocationPlan i) '''
         // «i.connection.name»: «ElementPaths.pathOf(i.receptacle)» -> «ElementPaths.pathOf(i.facet)»«IF i.collocated» (collocated)«ENDIF»
         «naming.cppName(i.iface)»_var «i.variable» = «i.reference»;
+    '''
+
+    def private driveCalls(InvocationPlan i, List<LoopGroup> loops) '''
+        // «i.connection.name»: its loops
         «FOR g : loops»
         «IF g.kind == LoopGroup.FOOTPRINT»
         «FOR m : g.metrics»
@@ -235,7 +250,8 @@ class ProcessTemplate {
 
     // ---- events ----------------------------------------------------------------------------------------------
 
-    def private driveEvents(EventPlan e, List<LoopGroup> loops) '''
+    /** What a driven event connection pushes to, connected before the start line. */
+    def private pushTarget(EventPlan e) '''
         // «e.connection.name»: «ElementPaths.pathOf(e.source)» -> «ElementPaths.pathOf(e.sink)», «e.route»
         «IF e.channel !== null»
         CosEventChannelAdmin::ProxyPushConsumer_var «naming.supplierVariable(e.connection)» = bgml_omniorb::connect_supplier(«naming.channelVariable(e.channel)».in());
@@ -244,6 +260,10 @@ class ProcessTemplate {
         «ELSE»
         CosEventComm::PushConsumer_var «naming.supplierVariable(e.connection)» = process.resolve<CosEventComm::PushConsumer>(«naming.consumerIorFile(e.consumer, e.sink, e.connection).literal»);
         «ENDIF»
+    '''
+
+    def private driveEvents(EventPlan e, List<LoopGroup> loops) '''
+        // «e.connection.name»: its pushes
         «FOR g : loops»
         «IF g.kind == LoopGroup.FOOTPRINT»
         «FOR m : g.metrics»

@@ -147,6 +147,12 @@ class ProcessTemplate {
                   if (orb_runner.activate (THR_NEW_LWP | THR_JOINABLE, 1) != 0)
                     ACE_ERROR_RETURN ((LM_ERROR, ACE_TEXT ("ERROR: %C: cannot start the ORB thread\n"), options.process), 1);
                   «ENDIF»
+                  «IF processes.role(p) != "server"»
+
+                  // Set-up done: the timed work starts together with the other load drivers (BGML_START_LINE).
+                  if (!bgml_tao::wait_at_start_line (result, options))
+                    return 1;
+                  «ENDIF»
                   «FOR i : processes.measured(p)»
                   «FOR m : i.metrics»
 

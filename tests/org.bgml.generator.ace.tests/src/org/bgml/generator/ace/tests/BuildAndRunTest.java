@@ -201,6 +201,107 @@ class BuildAndRunTest {
         assertTrue(events.get("min").getAsLong() > 0, events.toString());
         JsonObject local = JsonParser.parseString(Files.readString(run.resolve("results/NearProcess.json"))).getAsJsonObject();
         assertEquals(300, measurement(local, "LocalLatency").get("n").getAsLong());
+
+        // Every timed loop of the client carries its measuring window (threads, probes and lookups included);
+        // the footprint has none.
+        for (String metric : List.of("PutLatency", "BatchSweep", "RenameThreads", "PingDeadlines", "Lookup", "NotifySwitches")) {
+            JsonObject m = measurement(client, metric);
+            assertTrue(!m.get("windowBeginNs").isJsonNull() && m.get("windowEndNs").getAsLong() > m.get("windowBeginNs").getAsLong(),
+                    metric + ": " + m);
+        }
+        for (JsonElement e : client.getAsJsonArray("measurements")) {
+            JsonObject m = e.getAsJsonObject();
+            if (!m.get("metric").isJsonNull() && m.get("metric").getAsString().equals("PutPath")) {
+                assertTrue(!m.get("windowBeginNs").isJsonNull(), "the client's segments of a functional path: " + m);
+            }
+        }
+        assertTrue(measurement(client, "ClientFootprint").get("windowBeginNs").isJsonNull());
+    }
+
+    /**
+     * The start line, with this test as the launcher: the roundtrip's TAO-TAO client, started by hand with
+     * BGML_START_LINE naming two fifos, connects, announces itself and waits; it makes no timed call until
+     * released, and its result file carries the release and windows that begin after it. Without the variable it
+     * starts at once; with a line it cannot follow it fails with a message naming BGML_START_LINE.
+     */
+    @Test
+    @Order(6)
+    void clientWaitsAtTheStartLine() throws Exception {
+        Path dir = built.get("roundtrip");
+        assumeTrue(dir != null, "roundtrip did not build");
+        Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
+        Manifest.ProcessSpec server = manifest.processes().stream().filter(p -> p.name().equals("TaoTaoServerProcess")).findFirst().orElseThrow();
+        Manifest.ProcessSpec client = manifest.processes().stream().filter(p -> p.name().equals("TaoTaoClientProcess")).findFirst().orElseThrow();
+        Path run = dir.resolve("run-start-line");
+        Files.createDirectories(run.resolve("results"));
+        Process s = start(dir, run, server, List.of(), Map.of());
+        try {
+            for (String ready : server.ready().paths()) {
+                Path file = run.resolve(ready);
+                for (int i = 0; i != 300 && !(Files.isRegularFile(file) && Files.size(file) > 0); i++) {
+                    Thread.sleep(100);
+                }
+                assertTrue(Files.isRegularFile(file), "the server is not ready: " + ready);
+            }
+            long released;
+            Process held;
+            try (org.bgml.testing.FifoStartLine line = org.bgml.testing.FifoStartLine.create(run)) {
+                held = start(dir, run, client, List.of("-n", "2000", "-r", "results/held.json"),
+                        Map.of("BGML_START_LINE", line.spec(), "BGML_START_NAME", "TaoTaoClientProcess"));
+                assertEquals("TaoTaoClientProcess", line.awaitArrival(Duration.ofSeconds(60)));
+                Thread.sleep(300);
+                assertTrue(held.isAlive(), "the client waits until it is released");
+                assertTrue(!Files.exists(run.resolve("results/held.json")), "no measurement before the release");
+                released = line.release();
+                assertTrue(held.waitFor(120, TimeUnit.SECONDS), "the released client finishes");
+            }
+            assertEquals(0, held.exitValue(), tail(run.resolve(client.name() + ".log"), 20));
+            JsonObject result = JsonParser.parseString(Files.readString(run.resolve("results/held.json"))).getAsJsonObject();
+            JsonObject startLine = result.getAsJsonObject("startLine");
+            long releasedNs = startLine.get("releasedNs").getAsLong();
+            assertTrue(releasedNs >= released, "released at " + releasedNs + ", before the pipe was closed at " + released);
+            assertTrue(startLine.get("waitedNs").getAsLong() >= 300_000_000L, startLine.toString());
+            JsonObject latency = measurement(result, "TaoTaoLatency");
+            assertEquals(2000, latency.get("n").getAsLong());
+            long begin = latency.get("windowBeginNs").getAsLong();
+            assertTrue(begin >= releasedNs, "window begins at " + begin + ", before the release at " + releasedNs);
+            assertEquals(latency.get("wallNs").getAsLong(), latency.get("windowEndNs").getAsLong() - begin);
+
+            Process free = start(dir, run, client, List.of("-n", "200", "-r", "results/free.json"), Map.of());
+            assertTrue(free.waitFor(120, TimeUnit.SECONDS));
+            assertEquals(0, free.exitValue());
+            JsonObject freeResult = JsonParser.parseString(Files.readString(run.resolve("results/free.json"))).getAsJsonObject();
+            assertTrue(freeResult.get("startLine").isJsonNull(), "no start line, no wait: startLine is null");
+
+            Process bad = start(dir, run, client, List.of("-n", "200", "-r", "results/bad.json"),
+                    Map.of("BGML_START_LINE", "tcp:not-an-address:1"));
+            assertTrue(bad.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(1, bad.exitValue(), "a start line that cannot be followed is an error");
+            String log = Files.readString(run.resolve(client.name() + ".log"));
+            assertTrue(log.contains("ERROR: BGML_START_LINE 'tcp:not-an-address:1'"), log);
+        } finally {
+            s.destroy();
+            if (!s.waitFor(30, TimeUnit.SECONDS)) {
+                s.destroyForcibly().waitFor();
+            }
+        }
+        assertEquals(0, s.exitValue(), "the server stops cleanly on SIGTERM");
+    }
+
+    /** Starts one process of a manifest by hand, in {@code run}, its output in {@code <name>.log}. */
+    private static Process start(Path dir, Path run, Manifest.ProcessSpec p, List<String> extra, Map<String, String> env)
+            throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(dir.resolve(p.executable()).toString());
+        command.addAll(p.args());
+        command.addAll(extra);
+        ProcessBuilder b = new ProcessBuilder(command).directory(run.toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(run.resolve(p.name() + ".log").toFile()));
+        b.environment().remove("BGML_START_LINE");
+        b.environment().remove("BGML_START_NAME");
+        b.environment().putAll(p.env());
+        b.environment().putAll(env);
+        return b.start();
     }
 
     /**

@@ -72,6 +72,30 @@ class CiaoTemplateTest {
     }
 
     /**
+     * Client components are not held at the start line (DAnCE starts them and each waits for the one before it), so a
+     * deployment whose clients run together gets them one at a time: every component-driven connection and metric
+     * says so, while the CORBA 2.x clients' figures do not. One at a time, nothing is listed.
+     */
+    @Test
+    void componentClientsOfATogetherDeploymentAreRecordedAsRunOneAtATime() {
+        BenchmarkModel model = Examples.load(Examples.example("roundtrip.bgml"));
+        model.getDeployments().stream().filter(d -> d.getName().equals("remote")).findFirst().orElseThrow()
+                .setClients(org.bgml.model.ClientStart.TOGETHER);
+        MemoryOutput out = new MemoryOutput();
+        Examples.generate(model, "remote", null, out);
+        List<Manifest.Substitution> subs = manifest(out).substitutionList();
+        assertFalse(subs.isEmpty(), out.text("manifest.json"));
+        List<String> elements = subs.stream().flatMap(s -> s.elements().stream()).toList();
+        assertTrue(elements.contains("CiaoCiao") && elements.contains("CiaoCiaoLatency"), elements.toString());
+        assertTrue(elements.contains("TaoCiao"), "the CIAO client of TAO-CIAO is a component too: " + elements);
+        assertFalse(elements.contains("TaoTao") || elements.contains("CiaoTao"), "CORBA 2.x clients are behind the line");
+        for (Manifest.Substitution s : subs) {
+            assertEquals("one at a time (not together)", s.label());
+        }
+        assertTrue(manifest(roundtrip("remote", null)).substitutionList().isEmpty(), "the example runs one at a time on purpose");
+    }
+
+    /**
      * run_test.pl follows the deployment's clients: the roundtrip runs them one at a time (no start line), the proxy
      * pattern (CORBA 2.x processes only) runs its clients together behind one start line, released after the last of
      * them has started, each with a limit that counts the calls of every client.
@@ -240,6 +264,50 @@ class CiaoTemplateTest {
         String server = out.text("src/RoundTrip_CiaoTaoServer_exec.cpp");
         assertTrue(server.contains("component->provide_facet (\"rt\")"), "publishes its facet for the TAO client");
         assertTrue(server.contains("write_ior (\"CiaoTaoServer_rt.ior\""));
+    }
+
+    /**
+     * Every driving process waits at the start line once its set-up is done: a client component's driver before
+     * its loops (announcing its node manager, the manifest's process), a CORBA 2.x client once its references are
+     * resolved.
+     */
+    @Test
+    void driversWaitAtTheStartLineBeforeTheirLoops() {
+        MemoryOutput out = roundtrip("remote", null);
+        String component = out.text("src/RoundTrip_CiaoCiaoClient_exec.cpp");
+        int wait = component.indexOf("bgml_support::wait_at_start_line (result, \"NodeManager_");
+        assertTrue(wait > 0, "the client component waits at the start line");
+        assertTrue(wait < component.indexOf("bgml_support::run_loop"), "before its first loop");
+        assertTrue(manifest(out).processes().stream().anyMatch(p -> component.contains("\"" + p.name() + "\")")),
+                "the name it announces by default is a process of the manifest");
+        String client = out.text("src/CiaoTaoClientProcess.cpp");
+        int clientWait = client.indexOf("bgml_tao::wait_at_start_line (result, options)");
+        assertTrue(clientWait > client.indexOf("bgml_tao::read_ior"), "after its reference is resolved");
+        assertTrue(clientWait < client.indexOf("bgml_support::run_loop"), "before its first loop");
+        assertFalse(out.text("src/TaoTaoServerProcess.cpp").contains("wait_at_start_line"), "a server does not wait");
+    }
+
+    /** threads = 2 on a component's metric: two calling threads, each declaring and sizing its own arguments. */
+    @Test
+    void threadedMetricsRunOnSeveralCallingThreads() {
+        org.bgml.model.BenchmarkModel model = Examples.load(Examples.example("roundtrip.bgml"));
+        for (org.bgml.model.Metric m : model.getMetrics()) {
+            if (m.getName().startsWith("CiaoCiao")) {
+                if (m.getWorkload() == null) {
+                    m.setWorkload(org.bgml.model.BgmlFactory.eINSTANCE.createWorkload());
+                }
+                m.getWorkload().setThreads(2);
+            }
+        }
+        MemoryOutput out = new MemoryOutput();
+        Examples.generate(model, "remote", null, out);
+        String component = out.text("src/RoundTrip_CiaoCiaoClient_exec.cpp");
+        assertTrue(component.contains("bgml_support::run_threads (result, loop, 2, [&] (std::size_t, bgml_support::Thread_Loop& thread) {"),
+                component);
+        assertTrue(component.contains("thread.run ([&] (std::uint64_t start) { (void) target_rt->test_method ("), component);
+        assertFalse(component.contains("bgml_support::run_loop (result, loop,"), "no loop of these metrics runs on one thread");
+        assertTrue(out.text("src/RoundTrip_TaoCiaoClient_exec.cpp").contains("bgml_support::run_loop (result, loop,"),
+                "other metrics keep their single thread");
     }
 
     @Test

@@ -21,6 +21,7 @@ import org.bgml.launcher.process.ProcessGroups;
 import org.bgml.launcher.run.ManifestRunner;
 import org.bgml.launcher.run.RunListener;
 import org.bgml.launcher.run.RunOutcome;
+import org.bgml.testing.FifoStartLine;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -179,6 +180,107 @@ class BuildAndRunTest {
         assertEquals(32, monitor.whole("DirectLatency").get("payloadBytes").getAsLong());
         assertTrue(Files.isRegularFile(run.resolve("results/SensorProcess.json")));
         assertTrue(Files.isRegularFile(run.resolve("results/BackendProcess.json")));
+    }
+
+    /**
+     * The start line, with this test as the launcher: the roundtrip's TAO-TAO client, started by hand with
+     * BGML_START_LINE naming two fifos, announces itself once its reference is resolved and then waits, and
+     * does no timed call until released; its result file carries the release and measuring windows that begin
+     * after it. Without the variable it starts at once (startLine null); with a line it cannot follow it fails
+     * with a message naming BGML_START_LINE.
+     */
+    @Order(4)
+    @Test
+    void clientWaitsAtTheStartLine() throws Exception {
+        Path dir = build(Fixtures.example("roundtrip"));
+        Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
+        Manifest.ProcessSpec server = process(manifest, "TaoTaoServerProcess");
+        Manifest.ProcessSpec client = process(manifest, "TaoTaoClientProcess");
+        Path run = root.resolve("run-start-line");
+        Files.createDirectories(run.resolve("results"));
+        Process s = start(dir, run, server, List.of(), Map.of());
+        try {
+            Path ior = run.resolve(server.ready().paths().get(0));
+            for (int i = 0; i != 300 && !(Files.isRegularFile(ior) && Files.size(ior) > 0); i++) {
+                Thread.sleep(100);
+            }
+            assertTrue(Files.isRegularFile(ior), "the server wrote no IOR file\n" + log(run, server.name()));
+
+            long released;
+            Process held;
+            try (FifoStartLine line = FifoStartLine.create(run)) {
+                held = start(dir, run, client, List.of("-n", "2000", "-r", "results/held.json"),
+                        Map.of("BGML_START_LINE", line.spec(), "BGML_START_NAME", "TaoTaoClientProcess"));
+                assertEquals("TaoTaoClientProcess", line.awaitArrival(java.time.Duration.ofSeconds(60)),
+                        "the name announced on the arrivals pipe");
+                Thread.sleep(300);
+                assertTrue(held.isAlive(), "the client waits until it is released\n" + log(run, client.name()));
+                assertTrue(!Files.exists(run.resolve("results/held.json")), "no measurement before the release");
+                released = line.release();
+                assertTrue(held.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), "the released client finishes");
+            }
+            assertEquals(0, held.exitValue(), log(run, client.name()));
+            ResultFile heldResult = ResultFile.read(run.resolve("results/held.json"));
+            JsonObject startLine = heldResult.json.getAsJsonObject("startLine");
+            long releasedNs = startLine.get("releasedNs").getAsLong();
+            assertTrue(releasedNs >= released, "released at " + releasedNs + ", not before the pipe was closed at " + released);
+            assertTrue(releasedNs - released < 5_000_000_000L, "released within 5 s of the close");
+            assertTrue(startLine.get("waitedNs").getAsLong() >= 300_000_000L, "it waited while held: " + startLine);
+            for (String metric : List.of("TaoTaoLatency", "TaoTaoThroughput", "TaoTaoJitter")) {
+                JsonObject m = heldResult.whole(metric);
+                ResultFile.assertTimed(m, 2000);
+                long begin = m.get("windowBeginNs").getAsLong();
+                long end = m.get("windowEndNs").getAsLong();
+                assertTrue(begin >= releasedNs, metric + ": window begins at " + begin + ", before the release at " + releasedNs);
+                assertEquals(m.get("wallNs").getAsLong(), end - begin, metric + ": the window spans the timed loop");
+            }
+
+            Process free = start(dir, run, client, List.of("-n", "200", "-r", "results/free.json"), Map.of());
+            assertTrue(free.waitFor(120, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals(0, free.exitValue(), log(run, client.name()));
+            ResultFile freeResult = ResultFile.read(run.resolve("results/free.json"));
+            assertTrue(freeResult.json.get("startLine").isJsonNull(), "no start line, no wait: startLine is null");
+            JsonObject m = freeResult.whole("TaoTaoLatency");
+            assertTrue(m.get("windowBeginNs").getAsLong() > 0 && m.get("windowEndNs").getAsLong() > m.get("windowBeginNs").getAsLong());
+
+            Process bad = start(dir, run, client, List.of("-n", "200", "-r", "results/bad.json"),
+                    Map.of("BGML_START_LINE", "fifo:" + run.resolve("no-such-arrivals") + "|" + run.resolve("no-such-release")));
+            assertTrue(bad.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals(1, bad.exitValue(), "a start line that cannot be followed is an error");
+            assertTrue(log(run, client.name()).contains("BGML_START_LINE"), log(run, client.name()));
+            assertTrue(!Files.exists(run.resolve("results/bad.json")), "nothing measured without the common start");
+        } finally {
+            s.destroy();
+            if (!s.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+                s.destroyForcibly().waitFor();
+            }
+        }
+        assertEquals(0, s.exitValue(), "the server stops cleanly on SIGTERM\n" + log(run, server.name()));
+    }
+
+    private static Manifest.ProcessSpec process(Manifest manifest, String name) {
+        return manifest.processes().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    /** Starts one process of a manifest by hand, in {@code run}, its output in {@code <name>.log}. */
+    private static Process start(Path dir, Path run, Manifest.ProcessSpec p, List<String> extra, Map<String, String> env)
+            throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(dir.resolve(p.executable()).toString());
+        command.addAll(p.args());
+        command.addAll(extra);
+        ProcessBuilder b = new ProcessBuilder(command).directory(run.toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(run.resolve(p.name() + ".log").toFile()));
+        b.environment().remove("BGML_START_LINE");
+        b.environment().remove("BGML_START_NAME");
+        b.environment().putAll(p.env());
+        b.environment().putAll(env);
+        return b.start();
+    }
+
+    private static String log(Path run, String name) throws IOException {
+        Path log = run.resolve(name + ".log");
+        return Files.isRegularFile(log) ? Files.readString(log) : "(no output)";
     }
 
     /**
