@@ -87,19 +87,25 @@ public final class ManifestRunner {
         long t0 = System.nanoTime();
         long measuring = 0;
         List<String> drivers = manifest.clientsTogether()
-                ? manifest.processes().stream().filter(ProcessSpec::drives).map(ProcessSpec::name).toList()
+                ? manifest.processes().stream().filter(ManifestRunner::waitsAtLine).map(ProcessSpec::name).toList()
                 : List.of();
         try {
             if (!drivers.isEmpty()) {
                 startLine = startLines.open(run, drivers);
             }
             int index = 0;
+            List<ProcessSpec> afterDrivers = new ArrayList<>();
             for (ProcessSpec spec : manifest.processes()) {
+                if (startLine != null && "exit".equals(spec.stop()) && !waitsAtLine(spec)
+                        && started.stream().anyMatch(x -> waitsAtLine(x.spec))) {
+                    afterDrivers.add(spec); // a step that follows the clients (a teardown) runs once they are done
+                    continue;
+                }
                 listener.starting(spec.name(), index++, manifest.processes().size());
                 Started s = new Started(spec, start(spec, run));
                 started.add(s);
                 listener.started(spec.name(), s.child.pgid());
-                if (startLine != null && "exit".equals(spec.stop())) {
+                if (startLine != null && waitsAtLine(spec) && "exit".equals(spec.stop())) {
                     continue; // it waits at the start line: the next process starts at once
                 }
                 failure = "exit".equals(spec.stop()) ? runToCompletion(s, started) : awaitReady(s, run, listener);
@@ -112,9 +118,17 @@ public final class ManifestRunner {
                 if (failure == null) {
                     long released = System.nanoTime();
                     startLine.release();
-                    started.stream().filter(s -> s.spec.drives()).forEach(s -> s.limitFrom = released);
+                    started.stream().filter(s -> waitsAtLine(s.spec)).forEach(s -> s.limitFrom = released);
                     listener.released(drivers);
                     failure = awaitDrivers(started);
+                }
+                for (int i = 0; failure == null && i < afterDrivers.size(); i++) {
+                    ProcessSpec spec = afterDrivers.get(i);
+                    listener.starting(spec.name(), index++, manifest.processes().size());
+                    Started s = new Started(spec, start(spec, run));
+                    started.add(s);
+                    listener.started(spec.name(), s.child.pgid());
+                    failure = runToCompletion(s, started);
                 }
             }
             if (failure == null) {
@@ -182,6 +196,16 @@ public final class ManifestRunner {
         return null;
     }
 
+    /**
+     * Whether a process waits at the start line when the clients run together: it drives load and is placed on a
+     * model node. A helper beside the launcher (a deployment tool, a completion step, a DAnCE node manager) never
+     * does: it runs as it would one at a time, and one that exits by itself after the first driver in the manifest
+     * (a teardown) runs once the drivers are done.
+     */
+    static boolean waitsAtLine(ProcessSpec p) {
+        return p.drives() && p.node() != null;
+    }
+
     /** Like {@link #deadServer} but gives the exit of a server that just died time to be observed. */
     private static String deadServerWithin(List<Started> all, long millis) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
@@ -218,7 +242,7 @@ public final class ManifestRunner {
      * counted from its own start. A driver that ends or stays away, or a server that dies, fails the run.
      */
     private String awaitArrivals(List<Started> started) throws InterruptedException {
-        List<Started> drivers = started.stream().filter(s -> s.spec.drives()).toList();
+        List<Started> drivers = started.stream().filter(s -> waitsAtLine(s.spec)).toList();
         while (true) {
             Set<String> arrived = startLine.arrived();
             boolean all = true;
@@ -256,7 +280,7 @@ public final class ManifestRunner {
      * the release, watching that the servers stay up.
      */
     private String awaitDrivers(List<Started> started) throws InterruptedException {
-        List<Started> running = new ArrayList<>(started.stream().filter(s -> "exit".equals(s.spec.stop())).toList());
+        List<Started> running = new ArrayList<>(started.stream().filter(s -> waitsAtLine(s.spec) && "exit".equals(s.spec.stop())).toList());
         while (!running.isEmpty()) {
             reportSamples(false);
             for (java.util.Iterator<Started> it = running.iterator(); it.hasNext();) {
@@ -375,7 +399,7 @@ public final class ManifestRunner {
         env.put(SampleCounter.ENV, progress.toString());
         if (spec.drives()) {
             counter.watch(progress); // a driver: its samples are the run's progress
-            if (startLine != null) {
+            if (startLine != null && waitsAtLine(spec)) {
                 env.putAll(startLine.environment(spec.name()));
             }
         }

@@ -204,13 +204,37 @@ class ClientsTogetherTest {
                 while true; do sleep 0.05; done
                 """;
         ProcessSpec serveAndDrive = new ProcessSpec("both", "both", script("both", both), List.of(), Map.of(), ".", List.of(),
-                Readiness.files(List.of("both.ior")), 10, 30, "signal", List.of(), Readiness.files(List.of("both.done")));
+                Readiness.files(List.of("both.ior")), 10, 30, "signal", List.of(), Readiness.files(List.of("both.done")))
+                .withPlacement("localhost", "localhost");
         String client = script("client", CLIENT.replace("test -s server.ior", "test -s both.ior"));
         Manifest m = manifest(Manifest.CLIENTS_TOGETHER, serveAndDrive, client("c1", client, "0.3", 10, 30));
         RunOutcome outcome = new ManifestRunner(dir, m).run(dir.resolve("run"), new RunListener() { });
         assertNull(outcome.failure(), outcome::describe);
         long[][] w = windows("both", "c1");
         assertTrue(Math.max(w[0][0], w[1][0]) < Math.min(w[0][1], w[1][1]), "they measured together: " + describe(w));
+    }
+
+    /**
+     * Helpers beside the launcher (unplaced) never wait at the line: a deployment step before the clients runs to
+     * completion first, a teardown step after them runs once they are done.
+     */
+    @Test
+    void helperStepsRunBeforeAndAfterTheClientsWithoutWaitingAtTheLine() throws Exception {
+        String deploy = script("deploy", "#!/bin/bash\ntest -z \"$BGML_START_LINE\" || exit 5\nsleep 0.2\necho ok > deployed\n");
+        String teardown = script("teardown", "#!/bin/bash\ntest -z \"$BGML_START_LINE\" || exit 5\ndate +%s%N > results/teardown.at\n");
+        String client = script("client", CLIENT.replace("test -s server.ior", "test -s deployed"));
+        ProcessSpec deployStep = new ProcessSpec("deploy", "client", deploy, List.of(), Map.of(), ".", List.of(), Readiness.none(), 10, 30,
+                "exit", List.of());
+        ProcessSpec teardownStep = new ProcessSpec("teardown", "client", teardown, List.of(), Map.of(), ".", List.of(), Readiness.none(), 10,
+                30, "exit", List.of());
+        Manifest m = manifest(Manifest.CLIENTS_TOGETHER, server(), deployStep, client("c1", client, "0", 10, 30),
+                client("c2", client, "0", 10, 30), teardownStep);
+        RunOutcome outcome = new ManifestRunner(dir, m).run(dir.resolve("run"), new RunListener() { });
+        assertNull(outcome.failure(), outcome::describe);
+        long[][] w = windows("c1", "c2");
+        long teardownAt = Long.parseLong(Files.readString(dir.resolve("run/results/teardown.at")).trim());
+        assertTrue(teardownAt >= Math.max(w[0][1], w[1][1]), "the teardown ran after the clients: " + describe(w));
+        assertTrue(Math.max(w[0][0], w[1][0]) < Math.min(w[0][1], w[1][1]), "the clients ran together: " + describe(w));
     }
 
     // ------------------------------------------------------------------ helpers
@@ -247,7 +271,7 @@ class ClientsTogetherTest {
 
     private ProcessSpec client(String name, String executable, String setupSeconds, int readySeconds, int limitSeconds) {
         return new ProcessSpec(name, "client", executable, List.of(), Map.of("NAME", name, "SETUP", setupSeconds), ".", List.of(),
-                Readiness.none(), readySeconds, limitSeconds, "exit", List.of());
+                Readiness.none(), readySeconds, limitSeconds, "exit", List.of()).withPlacement("localhost", "localhost");
     }
 
     /** Writes an executable script whose path carries a unique marker, so leftovers can be found with pgrep. */
