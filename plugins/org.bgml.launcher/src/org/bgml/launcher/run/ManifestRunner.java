@@ -33,14 +33,21 @@ public final class ManifestRunner {
 
     private final Path benchDir;
     private final Manifest manifest;
+    private final ProcessPlacer placer;
     private final SampleCounter counter = new SampleCounter();
     private RunListener listener;
     private long lastProgressNanos;
     private long lastSamples;
 
     public ManifestRunner(Path benchDir, Manifest manifest) {
+        this(benchDir, manifest, ProcessPlacer.LOCAL);
+    }
+
+    /** A runner that starts each process where {@code placer} puts it (a job step on another host). */
+    public ManifestRunner(Path benchDir, Manifest manifest, ProcessPlacer placer) {
         this.benchDir = benchDir.toAbsolutePath().normalize();
         this.manifest = manifest;
+        this.placer = placer;
     }
 
     /**
@@ -256,6 +263,7 @@ public final class ManifestRunner {
         if ("exit".equals(spec.stop()) || spec.done() != null) {
             counter.watch(progress); // a driver: its samples are the run's progress
         }
+        command = placer.place(spec, List.copyOf(command), env);
         return ChildProcess.start(spec.name(), command, cwd, env, run.resolve("logs").resolve(spec.name() + ".log"));
     }
 
