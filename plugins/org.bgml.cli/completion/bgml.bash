@@ -329,8 +329,9 @@ function _picocli_bgml_run() {
 
   local commands=""
   local flag_opts="'--timings' '-h' '--help'"
-  local arg_opts="'--target' '--deployment' '--config' '--out' '--store' '--report' '--keep'"
+  local arg_opts="'--target' '--deployment' '--config' '--out' '--store' '--report' '--keep' '--engine' '--hosts' '--partition'"
   local T_option_args=("omniorb" "ace" "ciao" "tao") # --target values
+  local E_option_args=("local" "slurm") # --engine values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -356,6 +357,17 @@ function _picocli_bgml_run() {
       return
       ;;
     '--keep')
+      return
+      ;;
+    '--engine')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${E_option_args[@]}" ) )
+      return $?
+      ;;
+    '--hosts')
+      return
+      ;;
+    '--partition')
       return
       ;;
   esac
