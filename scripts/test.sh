@@ -21,6 +21,8 @@ echo "== bgml experiment run --engine slurm: a private single-node Slurm"
 tests/slurm-experiment.sh
 echo "== scripts/slurm-cluster.sh: a 3-node Slurm on this machine, each node in its own network namespace"
 tests/slurm-cluster.sh
+echo "== bgml run --engine slurm: one benchmark across two namespace nodes of that cluster"
+tests/slurm-multihost.sh
 echo "== diagram: client unit tests and browser tests (headless Chromium)"
 tests/diagram-browser/run.sh
 echo "== BGML Studio under Xvfb: wizard, editor, Generate & Run, results view"

@@ -125,6 +125,69 @@ std::string join(const std::vector<std::string>& v, const char* sep)
   return s;
 }
 
+bool loopback_endpoint(const std::string& endpoint)
+{
+  return endpoint.find("127.0.0.1") != std::string::npos || endpoint.find("localhost") != std::string::npos ||
+         endpoint.find("::1") != std::string::npos;
+}
+
+// A multi-host launcher placed this process on a node and names the node's address in BGML_BIND_ADDRESS: loopback
+// endpoints (the default, or a configuration's) apply to single-host runs only, so they are dropped from the ORB
+// arguments and from a copy of the configuration file (in the working folder), and the process listens on the
+// node's address instead, unless the configuration names another address of its own.
+void place_endpoints(std::vector<std::string>& args, std::string& config_file, const std::string& path)
+{
+  const char* address = std::getenv("BGML_BIND_ADDRESS");
+  if (address == 0 || *address == '\0')
+    return;
+  bool kept = false;
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i != args.size(); ++i) {
+    if (args[i] == "-ORBendPoint" && i + 1 < args.size()) {
+      if (!loopback_endpoint(args[i + 1])) {
+        out.push_back(args[i]);
+        out.push_back(args[i + 1]);
+        kept = true;
+      }
+      ++i;
+      continue;
+    }
+    out.push_back(args[i]);
+  }
+  std::FILE* in = std::fopen(config_file.c_str(), "r");
+  if (in != 0) {
+    std::string text, line;
+    bool dropped = false;
+    char buffer[4096];
+    while (std::fgets(buffer, sizeof buffer, in) != 0) {
+      line = buffer;
+      std::string key = line.substr(0, line.find_first_of(" \t="));
+      if (key == "endPoint" && loopback_endpoint(line)) {
+        dropped = true;
+        continue;
+      }
+      if (key == "endPoint")
+        kept = true;
+      text += line;
+    }
+    std::fclose(in);
+    if (dropped) {
+      std::string copy = "omniORB-" + path + ".cfg";
+      for (std::size_t i = 0; i != copy.size(); ++i)
+        if (copy[i] == '/')
+          copy[i] = '_';
+      std::FILE* f = std::fopen(copy.c_str(), "w");
+      if (f != 0 && std::fputs(text.c_str(), f) >= 0 && std::fclose(f) == 0)
+        config_file = copy;
+    }
+  }
+  if (!kept) {
+    out.push_back("-ORBendPoint");
+    out.push_back(std::string("giop:tcp:") + address + ":");
+  }
+  args.swap(out);
+}
+
 bool parse_count(const char* text, long& out)
 {
   char* end = 0;
@@ -269,12 +332,14 @@ int Process::start(int argc, char* argv[])
     pthread_sigmask(SIG_BLOCK, &m.signals, 0);
   }
 
+  std::vector<std::string> orb_args(m.model_orb_args);
+  orb_args.insert(orb_args.end(), passed.begin(), passed.end());
+  std::string config_file = m.config_file;
+  place_endpoints(orb_args, config_file, path_);
   m.orb_arg_text.push_back(program);
   m.orb_arg_text.push_back("-ORBconfigFile");
-  m.orb_arg_text.push_back(m.config_file);
-  for (std::size_t i = 0; i != m.model_orb_args.size(); ++i)
-    m.orb_arg_text.push_back(m.model_orb_args[i]);
-  m.orb_arg_text.insert(m.orb_arg_text.end(), passed.begin(), passed.end());
+  m.orb_arg_text.push_back(config_file);
+  m.orb_arg_text.insert(m.orb_arg_text.end(), orb_args.begin(), orb_args.end());
   for (std::size_t i = 0; i != m.orb_arg_text.size(); ++i)
     m.orb_argv.push_back(&m.orb_arg_text[i][0]);
   m.orb_argv.push_back(0);

@@ -4,6 +4,7 @@
 #include "bgml_ace/server.h"
 
 #include <cerrno>
+#include <cstdlib>
 #include <csignal>
 #include <cstring>
 #include <pthread.h>
@@ -144,18 +145,29 @@ Server::~Server()
   stop(0);
 }
 
+namespace {
+// The address to listen on: the node's own when a multi-host launcher placed this process (BGML_BIND_ADDRESS),
+// else loopback.
+std::string bind_address()
+{
+  const char* a = std::getenv("BGML_BIND_ADDRESS");
+  return a != 0 && *a != '\0' ? std::string(a) : std::string("127.0.0.1");
+}
+}
+
 void Server::listen(Dispatcher& dispatcher, const std::string& endpoint_file)
 {
   std::unique_ptr<Acceptor> acceptor(new Acceptor(*this, dispatcher));
-  ACE_INET_Addr any_port(static_cast<u_short>(0), "127.0.0.1");
+  const std::string address = bind_address();
+  ACE_INET_Addr any_port(static_cast<u_short>(0), address.c_str());
   if (acceptor->open(any_port, reactor_.get()) != 0)
-    throw Failure("cannot listen on 127.0.0.1 for " + endpoint_file + ": " + std::strerror(errno));
+    throw Failure("cannot listen on " + address + " for " + endpoint_file + ": " + std::strerror(errno));
   // ACE_Acceptor listens with a backlog of 5; connection bursts (lookup-time loops, many clients) need more.
   ACE_OS::listen(acceptor->get_handle(), 128);
   ACE_INET_Addr bound;
   if (acceptor->acceptor().get_local_addr(bound) != 0)
     throw Failure("cannot read the port bound for " + endpoint_file);
-  endpoint_files_.push_back(std::make_pair(endpoint_file, "127.0.0.1:" + std::to_string(bound.get_port_number())));
+  endpoint_files_.push_back(std::make_pair(endpoint_file, address + ":" + std::to_string(bound.get_port_number())));
   acceptors_.push_back(std::move(acceptor));
 }
 

@@ -62,11 +62,11 @@ public final class Bgml {
         return List.of(new ValidateCommand(), new InfoCommand(), new FormatCommand(), new GenerateCommand(), new RunCommand(),
                 new BenchmarkCommand(), new ResultsCommand(), new AnnotateCommand(), new ReportCommand(), new CompareCommand(),
                 new ExperimentCommand(), new AnalyzeCommand(), new StudioCommand(), new DaemonCommand(), new CompletionCommand(),
-                new HelpSubcommand());
+                new HelpSubcommand(), new RunStepsCommand());
     }
 
     static List<String> commandNames() {
-        return subcommands().stream().map(Subcommand::name).toList();
+        return subcommands().stream().filter(s -> !s.getClass().getAnnotation(Command.class).hidden()).map(Subcommand::name).toList();
     }
 
     /** The whole command tree, writing to {@code in}'s streams; also what the shell completion is generated from. */

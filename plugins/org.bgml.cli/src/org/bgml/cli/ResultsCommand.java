@@ -156,6 +156,13 @@ final class ResultsCommand implements Subcommand {
             out.println(run.record().clientsDescription());
         }
         run.record().warnings().forEach(w -> out.println("warning: " + w));
+        org.bgml.launcher.results.EnvironmentRecord env = run.record().environment();
+        if (env != null && env.host() != null && env.host().contains(", ") && env.cpuPlacement() != null) {
+            out.println("hosts: " + env.host()); // a run across several hosts: where each process ran
+            for (String p : env.cpuPlacement().split("; ")) {
+                out.println("  " + p);
+            }
+        }
         TextTable t = new TextTable("METRIC", "ELEMENT", "KIND", "PAYLOAD", "SEGMENT", "N", "MEAN", "P50", "P99", "THROUGHPUT")
                 .right(5, 6, 7, 8, 9);
         for (MeasurementRecord r : ms) {

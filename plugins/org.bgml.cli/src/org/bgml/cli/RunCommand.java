@@ -69,10 +69,29 @@ final class RunCommand implements Subcommand {
             + " on purpose; the stored run and its report say so (without it such a deployment is refused)")
     boolean allOnThisHost;
 
+    @Option(names = "--engine", paramLabel = "E", completionCandidates = Engines.class,
+            description = "where the processes run: ${COMPLETION-CANDIDATES} (default: local; slurm runs each process as a job step on its node's host)")
+    String engine;
+
+    @Option(names = "--hosts", paramLabel = "MAP", description = "with --engine slurm: modelNode=slurmNode,... (default: Slurm nodes named like the model nodes or their hosts)")
+    String hosts;
+
+    @Option(names = "--partition", paramLabel = "P", description = "with --engine slurm: the Slurm partition (default: the cluster's)")
+    String partition;
+
+    /** The engines of {@code --engine}. */
+    static final class Engines implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return List.of("local", "slurm").iterator();
+        }
+    }
+
     @Override
     public String synopsis() {
         return "FILE [--target " + TargetIds.joined("|")
-                + "] [--deployment NAME] [--config NAME] [--out DIR] [--store PATH] [--report FILE] [--keep N] [--timings] [--all-on-this-host]";
+                + "] [--deployment NAME] [--config NAME] [--out DIR] [--store PATH] [--report FILE] [--keep N] [--timings]"
+                + " [--all-on-this-host | --engine local|slurm [--hosts MAP] [--partition P]]";
     }
 
     @Override
@@ -86,11 +105,31 @@ final class RunCommand implements Subcommand {
         String stem = modelFile.getFileName().toString().replaceFirst("\\.bgml$", "");
         Path outDir = this.outDir != null ? in.path(this.outDir) : in.path(".bgml", "benchmarks", stem + "-" + target);
         Path report = reportFile != null ? in.path(reportFile) : null;
+        RunService.Execution execution = RunService.Execution.LOCAL;
+        if (engine != null && !engine.equals("local")) {
+            if (!engine.equals("slurm")) {
+                throw new UsageException("--engine must be local or slurm, got '" + engine + "'");
+            }
+            if (allOnThisHost) {
+                throw new UsageException("--all-on-this-host is for the local engine; with --engine slurm every node runs on its own host");
+            }
+            try {
+                execution = slurmExecution(modelFile, target, err);
+            } catch (ModelLoadException e) {
+                err.println(e.describe());
+                return Bgml.UNUSABLE;
+            } catch (IllegalArgumentException | org.bgml.experiment.slurm.SlurmException e) {
+                err.println("bgml run: " + e.getMessage());
+                return Bgml.UNUSABLE;
+            }
+        } else if (hosts != null || partition != null) {
+            throw new UsageException("--hosts and --partition go with --engine slurm");
+        }
 
         OneClickRun.Outcome outcome;
         CliProgress progress = new CliProgress(err, in.console());
         try {
-            outcome = new OneClickRun().run(new OneClickRun.Request(new RunService.Request(modelFile, target, deployment,
+            outcome = new OneClickRun(execution).run(new OneClickRun.Request(new RunService.Request(modelFile, target, deployment,
                     config, outDir, allOnThisHost), store.location(in), report, in.path(".bgml", "reports"), keep, true), progress);
         } catch (HostCheck.ForeignHostsException e) {
             progress.end();
@@ -154,6 +193,19 @@ final class RunCommand implements Subcommand {
             err.print(outcome.timings().format(startup, in.directory() == null ? "JVM, OSGi" : "daemon call"));
         }
         return result.ok() ? Bgml.OK : Bgml.MODEL_ERRORS;
+    }
+
+    /**
+     * The Slurm engine for this run: every model node of the deployment mapped to a Slurm node before anything is
+     * generated or submitted, so that a host Slurm does not know is an error at once.
+     */
+    private RunService.Execution slurmExecution(Path modelFile, String target, PrintStream err)
+            throws ModelLoadException, org.bgml.experiment.slurm.SlurmException {
+        BenchmarkModel model = org.bgml.model.io.ModelFiles.loadModel(modelFile);
+        java.util.Map<String, String> placed = org.bgml.experiment.slurm.HostMap.resolve(model, deployment,
+                org.bgml.experiment.slurm.HostMap.parse(hosts), org.bgml.experiment.slurm.MultiHostRun.slurmNodes(), target);
+        err.println("placing " + placed.entrySet().stream().map(e -> e.getKey() + " on " + e.getValue()).collect(java.util.stream.Collectors.joining(", ")));
+        return new org.bgml.experiment.slurm.MultiHostRun(placed, partition, org.bgml.experiment.slurm.MultiHostRun.bgmlCommand(), err::println);
     }
 
     private static void summary(StoredRun run, BenchmarkModel model, RunService.Result result, PrintStream out) {

@@ -117,6 +117,17 @@ public final class OneClickRun {
         }
     }
 
+    private final RunService.Execution execution;
+
+    public OneClickRun() {
+        this(RunService.Execution.LOCAL);
+    }
+
+    /** A one-click run whose processes run through {@code execution} (on this machine, or on a cluster's nodes). */
+    public OneClickRun(RunService.Execution execution) {
+        this.execution = execution;
+    }
+
     public Outcome run(Request request, RunProgress progress) throws ModelLoadException, InvalidModelException, IOException,
             InterruptedException, ResultsStoreException {
         long t0 = System.nanoTime();
@@ -129,7 +140,7 @@ public final class OneClickRun {
         Future<String> plotting = helper.submit(ReportWriter::echarts);
         boolean storeTaken = false;
         try {
-            RunService.Result result = new RunService().run(request.run(), progress);
+            RunService.Result result = new RunService(execution).run(request.run(), progress);
             long afterRun0 = System.nanoTime();
             progress.phase(RunProgress.Phase.STORING, request.store().toString());
 

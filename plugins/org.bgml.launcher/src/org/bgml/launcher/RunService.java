@@ -38,6 +38,26 @@ public final class RunService {
     public static final String RUN_PREFIX = "run-";
 
     /**
+     * Runs the built benchmark's processes into a run folder: {@link #LOCAL} with {@link ManifestRunner} on this machine,
+     * or another engine (a Slurm allocation whose job steps run each process on its own host).
+     */
+    public interface Execution {
+        Execution LOCAL = (benchDir, manifest, runDir, listener) -> new ManifestRunner(benchDir, manifest).run(runDir, listener);
+
+        RunOutcome run(Path benchDir, Manifest manifest, Path runDir, RunListener listener) throws IOException, InterruptedException;
+    }
+
+    private final Execution execution;
+
+    public RunService() {
+        this(Execution.LOCAL);
+    }
+
+    public RunService(Execution execution) {
+        this.execution = execution;
+    }
+
+    /**
      * What to run.
      *
      * @param outDir where the benchmark is generated and built; each run gets {@code run-<run id>/} inside it, a
@@ -79,7 +99,9 @@ public final class RunService {
         BenchmarkModel model = ModelFiles.loadModel(request.modelFile());
         long loadNanos = System.nanoTime() - l0;
         List<String> warnings = new ArrayList<>();
-        HostCheck.check(model, request.deployment(), request.allOnThisHost()).ifPresent(warnings::add);
+        if (execution == Execution.LOCAL) { // another engine places every node on its own host
+            HostCheck.check(model, request.deployment(), request.allOnThisHost()).ifPresent(warnings::add);
+        }
 
         long g0 = System.nanoTime();
         GenerationService.Request generation = new GenerationService.Request(model, request.target(), request.deployment(),
@@ -115,7 +137,7 @@ public final class RunService {
         progress.phase(RunProgress.Phase.STARTING, manifest.processes().size() + " processes");
         Path runDir = request.outDir().resolve(RUN_PREFIX + runId);
         long r0 = System.nanoTime();
-        RunOutcome outcome = new ManifestRunner(request.outDir(), manifest).run(runDir, new Counting(progress, planned));
+        RunOutcome outcome = execution.run(request.outDir(), manifest, runDir, new Counting(progress, planned));
 
         progress.phase(RunProgress.Phase.COLLECTING, runDir.toString());
         List<Path> results = new ArrayList<>();

@@ -39,6 +39,7 @@ public final class LauncherExecutor implements ConfigurationExecutor {
     private int builds;
     private int reuses;
     private final VariantCache.Bound bound;
+    private final org.bgml.launcher.RunService.Execution execution;
     private Path used;
 
     /** With the variant cache's caps from the environment ({@link VariantCache.Bound#fromEnvironment}). */
@@ -48,6 +49,16 @@ public final class LauncherExecutor implements ConfigurationExecutor {
 
     /** @param bound the variant cache's caps, pruned to after every run */
     public LauncherExecutor(Path modelFile, TaskOptions options, ExperimentProgress progress, VariantCache.Bound bound) {
+        this(modelFile, options, progress, bound, org.bgml.launcher.RunService.Execution.LOCAL);
+    }
+
+    /**
+     * @param execution where each run's processes run: on this machine, or as job steps on several hosts
+     *                  ({@link org.bgml.experiment.slurm.MultiHostRun})
+     */
+    public LauncherExecutor(Path modelFile, TaskOptions options, ExperimentProgress progress, VariantCache.Bound bound,
+            org.bgml.launcher.RunService.Execution execution) {
+        this.execution = execution;
         this.modelFile = modelFile;
         this.options = options;
         this.progress = progress == null ? ExperimentProgress.NONE : progress;
@@ -137,7 +148,7 @@ public final class LauncherExecutor implements ConfigurationExecutor {
                             : List.of("-n", String.valueOf(n)));
                 }
                 Path runDir = variant.dir().resolve(org.bgml.launcher.RunService.RUN_PREFIX + runId);
-                RunOutcome outcome = new ManifestRunner(variant.dir(), manifest).run(runDir, new RunListener() {
+                RunOutcome outcome = execution.run(variant.dir(), manifest, runDir, new RunListener() {
                 });
                 record.outcome(outcome);
                 List<Path> results = new ArrayList<>();

@@ -78,6 +78,13 @@ public final class SlurmEngine implements ExperimentEngine {
         } catch (IllegalArgumentException e) {
             throw new ExperimentException("Slurm settings: " + e.getMessage(), e);
         }
+        MultiHostRun multiHost = multiHost(job, s, progress);
+        if (multiHost != null) {
+            // One allocation per configuration, each process a job step on its node, run one after the other from here.
+            new org.bgml.experiment.engine.LocalEngine(new org.bgml.experiment.execute.LauncherExecutor(job.modelFile(), job.options(),
+                    progress, org.bgml.experiment.execute.VariantCache.Bound.fromEnvironment(System.getenv()), multiHost)).run(job, progress);
+            return;
+        }
         Path dir = planDir(job);
         Path outputs = dir.resolve(OUTPUTS);
         // Outputs an earlier submission of this plan left un-ingested (its bgml was killed) are results already.
@@ -145,6 +152,43 @@ public final class SlurmEngine implements ExperimentEngine {
             Files.move(file, stored.resolve(file.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             // kept in place: a later resume of the same store finds it already stored
+        }
+    }
+
+    /** The host map of a multi-host experiment: {@code modelNode=slurmNode,...}, as {@code bgml run --hosts}. */
+    public static final String HOSTS_ENV = "BGML_SLURM_HOSTS";
+
+    /**
+     * The multi-host execution when the experiment's deployment puts its nodes on more than one host (each
+     * configuration then runs in an allocation of its own, its processes as job steps on their nodes); null when it
+     * runs on one host (the job array runs it, every configuration on one node) or is synthetic.
+     */
+    private MultiHostRun multiHost(ExperimentJob job, SlurmSettings s, ExperimentProgress progress) throws ExperimentException {
+        if (job.options().synthetic() != null) {
+            return null;
+        }
+        try {
+            org.bgml.model.BenchmarkModel model = org.bgml.model.io.ModelFiles.loadModel(job.modelFile());
+            org.bgml.model.Experiment experiment = model.getExperiments().stream().filter(e -> job.plan().experiment().equals(e.getName()))
+                    .findFirst().orElse(null);
+            org.bgml.model.Deployment deployment = experiment != null && experiment.getDeployment() != null ? experiment.getDeployment()
+                    : model.getDeployments().stream().findFirst().orElse(null);
+            if (deployment == null || deployment.getNodes().stream().filter(n -> !n.getProcesses().isEmpty()).map(n -> n.getHost())
+                    .distinct().count() < 2) {
+                return null;
+            }
+            Map<String, String> placed = HostMap.resolve(model, deployment.getName(), HostMap.parse(System.getenv(HOSTS_ENV)),
+                    MultiHostRun.slurmNodes(), job.options().target());
+            if (placed.values().stream().distinct().count() < 2) {
+                return null;
+            }
+            progress.message("deployment " + deployment.getName() + " spans several hosts: each configuration runs in an allocation of its own ("
+                    + String.join(", ", placed.entrySet().stream().map(e -> e.getKey() + " on " + e.getValue()).toList()) + ")");
+            return new MultiHostRun(placed, s.partition(), bgmlCommand(), progress::message);
+        } catch (org.bgml.model.io.ModelLoadException e) {
+            throw new ExperimentException("the model could not be loaded: " + e.describe(), e);
+        } catch (IllegalArgumentException | SlurmException e) {
+            throw new ExperimentException(e.getMessage(), e);
         }
     }
 

@@ -411,9 +411,12 @@ public record RunRecord(String runId, String modelPath, String modelName, String
         }
 
         private static EnvironmentRecord environmentOf(List<ResultFile> files, String toolVersion) {
-            String host = first(files.stream().map(ResultFile::host));
-            String cpu = first(files.stream().map(f -> f.environment().cpuModel()));
-            String kernel = first(files.stream().map(f -> f.environment().kernel()));
+            // A run across several hosts (job steps on cluster nodes) names each host, and where each process ran.
+            List<String> hosts = files.stream().map(ResultFile::host).filter(v -> v != null && !v.isBlank()).distinct().toList();
+            boolean severalHosts = hosts.size() > 1;
+            String host = severalHosts ? String.join(", ", hosts) : first(files.stream().map(ResultFile::host));
+            String cpu = distinct(files.stream().map(f -> f.environment().cpuModel()));
+            String kernel = distinct(files.stream().map(f -> f.environment().kernel()));
             String compiler = first(files.stream().map(f -> f.environment().compiler()));
             Integer cplusplus = files.stream().map(f -> f.environment().cplusplus()).filter(v -> v != null).findFirst().orElse(null);
             Set<String> middleware = new LinkedHashSet<>();
@@ -425,7 +428,9 @@ public record RunRecord(String runId, String modelPath, String modelName, String
                     }
                 }
             }
-            String placement = files.stream().map(f -> f.process() + ": " + placement(f.cpuAffinity(), f.cpuObserved()))
+            String placement = files.stream().map(f -> f.process() + ": " + (severalHosts ? "on " + f.host()
+                    + (f.environment().kernel() == null ? "" : " (kernel " + f.environment().kernel() + ")") + ", " : "")
+                    + placement(f.cpuAffinity(), f.cpuObserved()))
                     .collect(Collectors.joining("; "));
             return new EnvironmentRecord(host, cpu, kernel, compiler, cplusplus, middleware.isEmpty() ? null : String.join("; ", middleware),
                     placement.isEmpty() ? null : placement, toolVersion);
@@ -435,6 +440,12 @@ public record RunRecord(String runId, String modelPath, String modelName, String
             String cpus = affinity.isEmpty() ? "CPUs unknown"
                     : (affinity.size() == 1 ? "pinned to CPU " : "unpinned, CPUs ") + affinity.stream().map(String::valueOf).collect(Collectors.joining(","));
             return cpus + (observed == null ? "" : " (ran on " + observed + ")");
+        }
+
+        /** The one value all files agree on, or the different values joined with "; " (several hosts may differ). */
+        private static String distinct(Stream<String> values) {
+            List<String> all = values.filter(v -> v != null && !v.isBlank()).distinct().toList();
+            return all.isEmpty() ? null : String.join("; ", all);
         }
 
         private static String first(Stream<String> values) {

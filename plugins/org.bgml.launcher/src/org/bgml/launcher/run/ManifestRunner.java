@@ -41,6 +41,7 @@ public final class ManifestRunner {
 
     private final Path benchDir;
     private final Manifest manifest;
+    private final ProcessPlacer placer;
     private final SampleCounter counter = new SampleCounter();
     private RunListener listener;
     private StartLine.Factory startLines = FifoStartLine::open;
@@ -49,8 +50,14 @@ public final class ManifestRunner {
     private long lastSamples;
 
     public ManifestRunner(Path benchDir, Manifest manifest) {
+        this(benchDir, manifest, ProcessPlacer.LOCAL);
+    }
+
+    /** A runner that starts each process where {@code placer} puts it (a job step on another host). */
+    public ManifestRunner(Path benchDir, Manifest manifest, ProcessPlacer placer) {
         this.benchDir = benchDir.toAbsolutePath().normalize();
         this.manifest = manifest;
+        this.placer = placer;
     }
 
     /**
@@ -403,6 +410,7 @@ public final class ManifestRunner {
                 env.putAll(startLine.environment(spec.name()));
             }
         }
+        command = placer.place(spec, List.copyOf(command), env);
         return ChildProcess.start(spec.name(), command, cwd, env, run.resolve("logs").resolve(spec.name() + ".log"));
     }
 
