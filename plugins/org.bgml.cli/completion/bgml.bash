@@ -328,7 +328,7 @@ function _picocli_bgml_run() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--timings' '-h' '--help'"
+  local flag_opts="'--timings' '--all-on-this-host' '-h' '--help'"
   local arg_opts="'--target' '--deployment' '--config' '--out' '--store' '--report' '--keep' '--engine' '--hosts' '--partition'"
   local T_option_args=("omniorb" "ace" "ciao" "tao") # --target values
   local E_option_args=("local" "slurm") # --engine values
@@ -571,7 +571,7 @@ function _picocli_bgml_experiment() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--resume' '--prune' '-h' '--help'"
+  local flag_opts="'--all-on-this-host' '--resume' '--prune' '-h' '--help'"
   local arg_opts="'--experiment' '--design' '--strength' '--fraction' '--sample-size' '--repetitions' '--seed' '--target' '--engine' '--store' '--work' '--samples' '--synthetic' '--index' '--indexes' '--out' '--records' '--plan-key'"
   local T_option_args=("omniorb" "ace" "ciao" "tao") # --target values
 
