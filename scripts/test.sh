@@ -23,6 +23,8 @@ echo "== scripts/slurm-cluster.sh: a 3-node Slurm on this machine, each node in 
 tests/slurm-cluster.sh
 echo "== bgml run --engine slurm: one benchmark across two namespace nodes of that cluster"
 tests/slurm-multihost.sh
+echo "== concurrent scenarios across hosts: the proxy pattern on 3 nodes, DBA-color with 4 agents on 4 nodes"
+tests/slurm-scenarios.sh
 echo "== diagram: client unit tests and browser tests (headless Chromium)"
 tests/diagram-browser/run.sh
 echo "== BGML Studio under Xvfb: wizard, editor, Generate & Run, results view"

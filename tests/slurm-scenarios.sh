@@ -6,7 +6,7 @@
 #      run succeeds, each process ran on its node, the clients were released together (a start skew is stored) and
 #      their measuring windows overlap; the report draws the timeline;
 #   2. DBA-color with 4 agents on 4 hosts (tests/slurm/dba-color-4-hosts.bgml) on the ace target: every agent on its
-#      own node, all four released together, the segment measurements stored;
+#      own node and the segment measurements stored (the agents serve each other: none waits at a start line);
 # and after each run that nothing of it is left: no job, and no process in any node but slurmd.
 # Needs root and the Slurm, munge, iproute2, util-linux, omniORB and ACE packages (scripts/setup.sh), and a built
 # bin/bgml; skips, saying so, otherwise.
@@ -105,21 +105,19 @@ bin/bgml run "$tmp/dba.bgml" --target ace --engine slurm --deployment fourHosts 
   --report "$tmp/dba.html" >"$tmp/dba.out" 2>&1
 rc=$?
 [ $rc -eq 0 ] && ok "DBA-color ran its 4 agents on n1..n4" || bad "bgml run dba exited with $rc" "$tmp/dba.out"
-python3 - "$store" >"$tmp/dba-store.out" 2>&1 <<'PY' && ok "stored: every agent on its own node, released together, segments measured" || bad "dba store" "$tmp/dba-store.out"
+python3 - "$store" >"$tmp/dba-store.out" 2>&1 <<'PY' && ok "stored: every agent on its own node, segments measured" || bad "dba store" "$tmp/dba-store.out"
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
 run, model, status, clients, skew = db.execute(
     "SELECT id, model_name, status, clients, start_skew_ns FROM runs ORDER BY id DESC LIMIT 1").fetchone()
 host, placement = db.execute("SELECT host, cpu_placement FROM environment WHERE run = ?", (run,)).fetchone()
 print(model, status, clients, skew, host, placement)
-assert model == "DbaColor4Hosts" and status == "ok" and clients == "together" and skew is not None, (status, clients, skew)
+assert model == "DbaColor4Hosts" and status == "ok", (status, clients, skew)
 assert sorted(h.strip() for h in host.split(",")) == ["n1", "n2", "n3", "n4"], host
 for i in range(4):
     assert f"P_{i}: on n{i + 1}" in placement, placement
-released = db.execute("SELECT COUNT(*) FROM processes WHERE run = ? AND released_ns IS NOT NULL", (run,)).fetchone()[0]
-segments = db.execute("SELECT COUNT(*) FROM measurements WHERE run = ? AND n > 0", (run,)).fetchone()[0]
-print("released", released, "measurements", segments)
-assert released == 4, released
+segments = db.execute("SELECT COUNT(*) FROM measurements WHERE run = ? AND n > 0 AND segment IS NOT NULL", (run,)).fetchone()[0]
+print("segment measurements", segments)
 assert segments > 0
 PY
 nothing_left "DBA run"

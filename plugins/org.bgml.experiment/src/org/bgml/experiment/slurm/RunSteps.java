@@ -134,7 +134,7 @@ public final class RunSteps {
                     : new ProcessOutcome(p.name(), p.role(), p.exitCode(), p.problem() + " (on Slurm node " + placer.nodeOf(p.name()) + ")",
                             p.log(), p.logTail()));
         }
-        return new RunOutcome(failure, processes, outcome.runDir(), outcome.measuringNanos());
+        return new RunOutcome(failure, processes, outcome.runDir(), outcome.measuringNanos(), outcome.clients());
     }
 
     /** The node's IPv4 address as this node resolves it (the cluster's hosts file or DNS), else its first address. */
