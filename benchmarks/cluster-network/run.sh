@@ -72,13 +72,16 @@ o = dict(rows(open_, "payload_bytes, bytes_per_second", "AND payload_bytes IS NO
 print(f"1. octet echo sweep n1 -> n2, link into n2 shaped to {rate} against unshaped (bytes/s moved by the calls)")
 print(f"   {'payload':>9} {'shaped':>14} {'unshaped':>14} {'shaped/unshaped':>16}")
 parted = None
+for p in sorted(s, reverse=True): # the smallest payload from which the shaped curve stays below 80% of the other
+    if o.get(p) and s[p] / o[p] < 0.8:
+        parted = p
+    else:
+        break
 for p in sorted(s):
     ratio = s[p] / o[p] if o.get(p) else float("nan")
-    if parted is None and ratio < 0.8:
-        parted = p
     print(f"   {p:>8}B {s[p]:>12.0f}/s {o.get(p, float('nan')):>12.0f}/s {ratio:>16.3f}")
 if parted:
-    print(f"   the curves part at {parted} B (shaped below 80% of unshaped)")
+    print(f"   the curves part at {parted} B (from there on, shaped stays below 80% of unshaped)")
 if link:
     print(f"   shaped plateau {max(s.values()) / 1e6:.2f} MB/s against the link's {link / 1e6:.2f} MB/s "
           f"({100 * max(s.values()) / link:.0f}%; an echo carries the payload both ways, only the way into n2 is shaped)")

@@ -39,6 +39,7 @@ engine=()
 if [ "$cluster" = yes ]; then
   args+=(--hosts n1,n3,n2)
   "$root/scripts/slurm-cluster.sh" up 3 --dir "$cdir" >/dev/null
+  source "$cdir/env.sh"
   engine=(--engine slurm)
 fi
 python3 "$root/benchmarks/ppl-proxy/models.py" "$work/models" "${args[@]}"
@@ -81,5 +82,10 @@ for key in ("Direct1", "Direct3", "Proxy1", "Proxy3"):
     print(f"  {names[key]:<40} {v:10.0f} calls/s per client   {v / base:6.3f} of one direct pair{ov}")
 if "Proxy3" in per:
     drop = 1 - statistics.median(per["Proxy3"]) / base
-    print(f"  per-client throughput lost with 3 pairs through the proxy: {100 * drop:.1f}% (the PPL paper: about 10%)")
+    print(f"  per-client throughput lost with 3 pairs through the proxy against 1 direct pair: {100 * drop:.1f}% (the PPL paper: about 10%)")
+if "Proxy3" in per and "Proxy1" in per:
+    print(f"  3 concurrent pairs through the proxy against 1 pair through it: {statistics.median(per['Proxy3']) / statistics.median(per['Proxy1']):.3f}"
+          " (what sharing the proxy costs each client)")
+if "Direct3" in per:
+    print(f"  3 concurrent direct pairs against 1: {statistics.median(per['Direct3']) / base:.3f} (what concurrency alone costs each client here)")
 PY
