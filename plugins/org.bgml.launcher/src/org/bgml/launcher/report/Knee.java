@@ -13,10 +13,12 @@ import java.util.Optional;
  * {@code m} is near zero, is no knee, and neither is the rise of a few percent where copying starts to show on a flat
  * curve. The step must also be a jump, not a wobble: every later size stays above the middle of the step
  * ({@code L[j] >= L[i] + d[i] / 2} for all {@code j > i + 1}), so a single slow point (a preempted run on a loaded
- * machine) that the next sizes fall back from is no knee. Of the steps that qualify, the knee is the one largest
- * relative to the latency before it ({@code d[i] / L[i]}): on a 2-CPU machine an unpinned run can move from the
- * same-CPU mode to the cross-CPU mode in the middle of a sweep (8 to 12 us, and it stays there), which is a jump that
- * persists but is smaller than what fragmentation adds. A sweep needs at least {@value #MIN_POINTS} sizes to have a
+ * machine) that the next sizes fall back from is no knee. Of the steps that qualify, the knee is the first whose size
+ * relative to the latency before it ({@code d[i] / L[i]}) is at least {@value #DOMINANCE} of the largest such
+ * relative step: on a 2-CPU machine an unpinned run can move from the same-CPU mode to the cross-CPU mode in the
+ * middle of a sweep (8 to 12 us, and it stays there), a jump that persists but is much smaller than what
+ * fragmentation adds; and past the knee a later step of the same order (omniORB at 64 KiB) is not the point where
+ * the curve left its plateau. A sweep needs at least {@value #MIN_POINTS} sizes to have a
  * knee.
  * <p>
  * On omniORB the curve is flat to 4 KiB and jumps at 8 KiB (GIOP fragmentation), so the knee is 8 KiB. On a curve
@@ -27,6 +29,7 @@ public final class Knee {
     public static final double K = 3.0;
     public static final double MIN_RELATIVE_STEP = 0.10;
     public static final int MIN_POINTS = 3;
+    public static final double DOMINANCE = 0.75;
 
     /**
      * @param index     index of the knee in the sorted sweep
@@ -57,19 +60,24 @@ public final class Knee {
         Arrays.sort(magnitudes);
         double median = magnitudes.length % 2 == 1 ? magnitudes[magnitudes.length / 2]
                 : (magnitudes[magnitudes.length / 2 - 1] + magnitudes[magnitudes.length / 2]) / 2;
-        Result knee = null;
+        double[] relative = new double[n - 1];
+        double[] thresholds = new double[n - 1];
         double largest = 0;
         for (int i = 0; i < n - 1; i++) {
-            double threshold = Math.max(K * median, MIN_RELATIVE_STEP * Math.abs(latencies[i]));
-            if (steps[i] > threshold && staysUp(latencies, i + 2, latencies[i] + steps[i] / 2)) {
-                double relative = steps[i] / Math.max(Math.abs(latencies[i]), Double.MIN_NORMAL);
-                if (knee == null || relative > largest) {
-                    knee = new Result(i + 1, sizes[i + 1], latencies[i + 1], steps[i], threshold);
-                    largest = relative;
-                }
+            thresholds[i] = Math.max(K * median, MIN_RELATIVE_STEP * Math.abs(latencies[i]));
+            if (steps[i] > thresholds[i] && staysUp(latencies, i + 2, latencies[i] + steps[i] / 2)) {
+                relative[i] = steps[i] / Math.max(Math.abs(latencies[i]), Double.MIN_NORMAL);
+                largest = Math.max(largest, relative[i]);
+            } else {
+                relative[i] = -1; // does not qualify
             }
         }
-        return Optional.ofNullable(knee);
+        for (int i = 0; i < n - 1; i++) {
+            if (relative[i] > 0 && relative[i] >= DOMINANCE * largest) {
+                return Optional.of(new Result(i + 1, sizes[i + 1], latencies[i + 1], steps[i], thresholds[i]));
+            }
+        }
+        return Optional.empty();
     }
 
     private static boolean staysUp(double[] latencies, int from, double floor) {

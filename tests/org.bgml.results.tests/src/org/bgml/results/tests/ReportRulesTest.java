@@ -54,6 +54,14 @@ class ReportRulesTest {
     }
 
     @Test
+    void aLaterStepOfTheSameOrderIsNotTheKnee() {
+        // omniORB p50s (ns) from a full test run: +101 % at 8 KiB (fragmentation), then +121 % at 64 KiB
+        double[] latency = { 10805, 10912, 10544, 10844, 10445, 10562, 10943, 12064, 11585, 12885, 14877, 29996, 53511, 69094,
+                152661 };
+        assertEquals(8192, Knee.find(SIZES, latency).orElseThrow().size(), "the curve leaves its plateau at 8 KiB");
+    }
+
+    @Test
     void aFlatNoisySweepHasNoKnee() {
         double[] latency = { 14.6, 14.5, 14.7, 14.6, 14.6, 14.8, 14.7, 14.9, 14.8, 14.6, 14.7, 14.8, 14.9, 14.7, 14.8 };
         assertTrue(Knee.find(SIZES, latency).isEmpty());
