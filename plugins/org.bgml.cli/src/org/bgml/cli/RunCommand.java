@@ -202,10 +202,8 @@ final class RunCommand implements Subcommand {
     private RunService.Execution slurmExecution(Path modelFile, String target, PrintStream err)
             throws ModelLoadException, org.bgml.experiment.slurm.SlurmException {
         BenchmarkModel model = org.bgml.model.io.ModelFiles.loadModel(modelFile);
-        java.util.Map<String, String> placed = org.bgml.experiment.slurm.HostMap.resolve(model, deployment,
-                org.bgml.experiment.slurm.HostMap.parse(hosts), org.bgml.experiment.slurm.MultiHostRun.slurmNodes(), target);
-        err.println("placing " + placed.entrySet().stream().map(e -> e.getKey() + " on " + e.getValue()).collect(java.util.stream.Collectors.joining(", ")));
-        return new org.bgml.experiment.slurm.MultiHostRun(placed, partition, org.bgml.experiment.slurm.MultiHostRun.bgmlCommand(), err::println);
+        return org.bgml.experiment.slurm.MultiHostRun.forModel(model, deployment, hosts, partition, target,
+                org.bgml.experiment.slurm.MultiHostRun::slurmNodes, err::println);
     }
 
     private static void summary(StoredRun run, BenchmarkModel model, RunService.Result result, PrintStream out) {

@@ -61,6 +61,34 @@ public final class MultiHostRun implements RunService.Execution {
         this.messages = messages;
     }
 
+    /** Where the cluster's node names come from: {@link #slurmNodes()} on a real cluster. */
+    @FunctionalInterface
+    public interface NodeList {
+        List<String> nodes() throws SlurmException;
+    }
+
+    /**
+     * The Slurm execution of one benchmark, as {@code bgml run --engine slurm} and the IDE's launch both build it: the
+     * host map is parsed, every model node of the deployment is placed on a Slurm node ({@link HostMap#resolve}), and
+     * the placement is said on {@code messages}, all before anything is generated or submitted.
+     *
+     * @param model      the loaded model
+     * @param deployment the deployment's name, null for the model's first
+     * @param hostMap    {@code modelNode=slurmNode,...}, empty or null for placing by name only
+     * @param partition  empty or null for the cluster's default
+     * @param target     the target the run generates for
+     * @param nodes      the cluster's nodes ({@code MultiHostRun::slurmNodes})
+     * @throws IllegalArgumentException for a malformed map, a node that cannot be placed, or a refused multi-host run
+     * @throws SlurmException           when Slurm cannot be asked for its nodes
+     */
+    public static MultiHostRun forModel(org.bgml.model.BenchmarkModel model, String deployment, String hostMap, String partition,
+            String target, NodeList nodes, Consumer<String> messages) throws SlurmException {
+        Map<String, String> given = HostMap.parse(hostMap);
+        Map<String, String> placed = HostMap.resolve(model, deployment, given, nodes.nodes(), target);
+        messages.accept("placing " + String.join(", ", placed.entrySet().stream().map(e -> e.getKey() + " on " + e.getValue()).toList()));
+        return new MultiHostRun(placed, partition, bgmlCommand(), messages);
+    }
+
     /** The cluster's nodes, as {@code sinfo -h -N -o %N} lists them, each once. */
     public static List<String> slurmNodes() throws SlurmException {
         Output out = command(List.of("sinfo", "-h", "-N", "-o", "%N"));

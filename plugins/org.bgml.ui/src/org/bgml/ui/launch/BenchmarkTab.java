@@ -3,6 +3,7 @@ package org.bgml.ui.launch;
 import java.util.List;
 
 import org.bgml.targets.Targets;
+import org.bgml.experiment.slurm.HostMap;
 import org.bgml.ide.core.launch.BenchmarkLaunch;
 import org.bgml.launcher.run.HostCheck;
 import org.bgml.model.BenchmarkModel;
@@ -30,8 +31,8 @@ import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.dialogs.FilteredResourcesSelectionDialog;
 
 /**
- * Model, target, deployment, configuration, output folder, report, result sets to keep, and whether a deployment on
- * other hosts runs here on purpose.
+ * Model, target, deployment, configuration, output folder, report, result sets to keep, the engine (local, or Slurm
+ * with a host map and a partition), and, for the local engine, whether a deployment on other hosts runs here on purpose.
  */
 public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
     private static final String FIRST = "(the model's first)";
@@ -42,6 +43,9 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
     private Text output;
     private Button openReport;
     private Button allOnThisHost;
+    private Combo engine;
+    private Text hosts;
+    private Text partition;
     private Spinner keep;
     /** The nodes of each deployment on other hosts than this machine, from the model last read ("" for the first). */
     private final java.util.Map<String, List<HostCheck.Placement>> foreign = new java.util.HashMap<>();
@@ -98,7 +102,48 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
                 + " the stored run and its report say so. Unticked, such a deployment is refused (run it with the Slurm engine"
                 + " and a host map instead).");
         allOnThisHost.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 3, 1));
-        allOnThisHost.addListener(SWT.Selection, e -> changed());
+        allOnThisHost.addListener(SWT.Selection, e -> {
+            if (engine != null) {
+                enableEngineFields();
+            }
+            changed();
+        });
+
+        label(c, "Engine:");
+        engine = combo(c, SWT.READ_ONLY);
+        engine.add(BenchmarkLaunch.ENGINE_LOCAL);
+        engine.add(BenchmarkLaunch.ENGINE_SLURM);
+        engine.setToolTipText("local: every process on this machine; slurm: each process as a job step on the Slurm node"
+                + " its model node is placed on, inside one allocation (as bgml run --engine slurm)");
+        engine.addModifyListener(e -> enableEngineFields());
+
+        label(c, "Host map:");
+        hosts = new Text(c, SWT.BORDER);
+        hosts.setMessage("modelNode=slurmNode,... (empty: Slurm nodes named like the model's nodes or hosts)");
+        hosts.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
+        hosts.addModifyListener(e -> changed());
+
+        label(c, "Partition:");
+        partition = new Text(c, SWT.BORDER);
+        partition.setMessage("empty: the cluster's default partition");
+        partition.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
+        partition.addModifyListener(e -> changed());
+        engine.setText(BenchmarkLaunch.ENGINE_LOCAL);
+        enableEngineFields();
+    }
+
+    private boolean slurm() {
+        return BenchmarkLaunch.ENGINE_SLURM.equals(engine.getText());
+    }
+
+    /**
+     * The host map and partition go with Slurm, "every process on this host" with the local engine (a box still
+     * ticked under Slurm stays enabled, with the tab's error, so that it can be unticked in place).
+     */
+    private void enableEngineFields() {
+        hosts.setEnabled(slurm());
+        partition.setEnabled(slurm());
+        allOnThisHost.setEnabled(!slurm() || allOnThisHost.getSelection());
     }
 
     private static void label(Composite c, String text) {
@@ -191,6 +236,10 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
             openReport.setSelection(config.getAttribute(BenchmarkLaunch.OPEN_REPORT, true));
             keep.setSelection(config.getAttribute(BenchmarkLaunch.KEEP, 0));
             allOnThisHost.setSelection(config.getAttribute(BenchmarkLaunch.ALL_ON_THIS_HOST, false));
+            engine.setText(config.getAttribute(BenchmarkLaunch.ENGINE, BenchmarkLaunch.ENGINE_LOCAL));
+            hosts.setText(config.getAttribute(BenchmarkLaunch.HOSTS, ""));
+            partition.setText(config.getAttribute(BenchmarkLaunch.PARTITION, ""));
+            enableEngineFields();
         } catch (CoreException e) {
             setErrorMessage(e.getMessage());
         }
@@ -206,6 +255,9 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
         config.setAttribute(BenchmarkLaunch.OPEN_REPORT, openReport.getSelection());
         config.setAttribute(BenchmarkLaunch.KEEP, keep.getSelection());
         config.setAttribute(BenchmarkLaunch.ALL_ON_THIS_HOST, allOnThisHost.getSelection());
+        config.setAttribute(BenchmarkLaunch.ENGINE, slurm() ? BenchmarkLaunch.ENGINE_SLURM : BenchmarkLaunch.ENGINE_LOCAL);
+        config.setAttribute(BenchmarkLaunch.HOSTS, hosts.getText().trim());
+        config.setAttribute(BenchmarkLaunch.PARTITION, partition.getText().trim());
         IFile f = file();
         config.setMappedResources(f == null ? null : new IResource[] { f });
     }
@@ -227,12 +279,25 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
             setErrorMessage("The model has no configuration '" + configuration.getText() + "'");
             return false;
         }
+        if (slurm()) {
+            if (allOnThisHost.getSelection()) {
+                setErrorMessage("\"Run every process on this host\" goes with the local engine, not with Slurm: choose one of them");
+                return false;
+            }
+            try {
+                HostMap.parse(hosts.getText());
+            } catch (IllegalArgumentException e) {
+                setErrorMessage("Host map: " + e.getMessage());
+                return false;
+            }
+            return true; // the launch places every node on a Slurm node before anything starts
+        }
         String d = FIRST.equals(deployment.getText()) ? "" : deployment.getText().trim();
         List<HostCheck.Placement> elsewhere = foreign.getOrDefault(d, List.of());
         if (!elsewhere.isEmpty()) {
             if (!allOnThisHost.getSelection()) {
                 setErrorMessage("Nodes of this deployment are other hosts (" + String.join(", ", elsewhere.stream().map(Object::toString).toList())
-                        + "): tick \"Run every process on this host\" to run them here on purpose, or run it with the Slurm engine");
+                        + "): tick \"Run every process on this host\" to run them here on purpose, or choose the slurm engine with a host map");
                 return false;
             }
             setMessage("The deployment will be collapsed onto this host: " + String.join(", ", elsewhere.stream().map(Object::toString).toList()));

@@ -48,6 +48,7 @@ public final class BenchmarkJob extends Job {
     private final boolean openReport;
     private final int keep;
     private final BenchmarkProcess process;
+    private final RunService.Execution execution;
     private final List<RunProgress.Phase> phases = Collections.synchronizedList(new ArrayList<>());
     private volatile long samples;
     private volatile long samplesPlanned;
@@ -56,12 +57,19 @@ public final class BenchmarkJob extends Job {
     private volatile Thread worker;
 
     public BenchmarkJob(IFile model, RunService.Request request, boolean openReport, int keep, BenchmarkProcess process) {
+        this(model, request, openReport, keep, process, null);
+    }
+
+    /** @param execution how the processes run (e.g. across Slurm nodes); null runs them on this machine */
+    public BenchmarkJob(IFile model, RunService.Request request, boolean openReport, int keep, BenchmarkProcess process,
+            RunService.Execution execution) {
         super("BGML Benchmark: " + model.getName() + " (" + request.target() + ")");
         this.model = model;
         this.request = request;
         this.openReport = openReport;
         this.keep = keep;
         this.process = process;
+        this.execution = execution;
         if (process != null) {
             process.attach(this);
         }
@@ -94,7 +102,7 @@ public final class BenchmarkJob extends Job {
             ProcessEnvironment.set(Toolchains.environment());
             print("BGML Benchmark: " + request.modelFile() + ", target " + request.target() + ", output " + request.outDir() + "\n");
             Files.createDirectories(reports);
-            OneClickRun.Outcome o = new OneClickRun().run(new OneClickRun.Request(request, BenchmarkLaunch.store(model), pending, keep, true),
+            OneClickRun.Outcome o = (execution == null ? new OneClickRun() : new OneClickRun(execution)).run(new OneClickRun.Request(request, BenchmarkLaunch.store(model), pending, keep, true),
                     new Progress(progress, monitor));
             outcome = o;
             if (o.report() != null) {

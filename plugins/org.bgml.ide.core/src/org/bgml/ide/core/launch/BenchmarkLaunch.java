@@ -37,6 +37,18 @@ public final class BenchmarkLaunch {
      */
     public static final String ALL_ON_THIS_HOST = BgmlIde.PLUGIN_ID + ".allOnThisHost";
 
+    /**
+     * How the processes run: {@link #ENGINE_LOCAL} (as processes of this machine) or {@link #ENGINE_SLURM} (each
+     * process as a job step on the Slurm node its model node is placed on), as {@code bgml run --engine}.
+     */
+    public static final String ENGINE = BgmlIde.PLUGIN_ID + ".engine";
+    public static final String ENGINE_LOCAL = "local";
+    public static final String ENGINE_SLURM = "slurm";
+    /** For the Slurm engine: {@code modelNode=slurmNode,...}, empty to place nodes by name; as {@code bgml run --hosts}. */
+    public static final String HOSTS = BgmlIde.PLUGIN_ID + ".hosts";
+    /** For the Slurm engine: the partition, empty for the cluster's default; as {@code bgml run --partition}. */
+    public static final String PARTITION = BgmlIde.PLUGIN_ID + ".partition";
+
     /** The target a launch runs when it names none: the registry's default. */
     public static String defaultTarget() {
         return Targets.defaultTarget();
@@ -122,6 +134,9 @@ public final class BenchmarkLaunch {
         wc.setAttribute(OPEN_REPORT, true);
         wc.setAttribute(KEEP, 0);
         wc.setAttribute(ALL_ON_THIS_HOST, false);
+        wc.setAttribute(ENGINE, ENGINE_LOCAL);
+        wc.setAttribute(HOSTS, "");
+        wc.setAttribute(PARTITION, "");
         if (model != null) {
             wc.setMappedResources(new IResource[] { model });
         }
