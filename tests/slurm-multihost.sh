@@ -42,54 +42,14 @@ cleanup() {
 trap cleanup EXIT
 
 if "$cluster" up 2 --dir "$dir" >"$tmp/up.out" 2>&1; then ok "cluster of 2 nodes up"; else
-  bad "scripts/slurm-cluster.sh up 2" "$tmp/up.out"; # 4. SIGTERM to the submitting bgml in the middle of a run (as a kill or a logout would send it): the allocation is
-# cancelled and nothing is left on any node. The benchmark of case 3 is built already.
-bin/bgml run "$tmp/fault.bgml" --engine slurm --deployment twoHosts --out "$tmp/bench-fault" --store "$store" --report "$tmp/term.html" \
-  >"$tmp/term.out" 2>&1 &
-runner=$!
-measuring=0
-for _ in $(seq 1 600); do
-  progress="$(ls -t "$tmp"/bench-fault/run-*/progress/ClientProcess* 2>/dev/null | head -n1)"
-  [ -n "$progress" ] && [ "$progress" -nt "$tmp/fault.out" ] && [ -s "$progress" ] && { measuring=1; break; }
-  kill -0 "$runner" 2>/dev/null || break
-  sleep 0.2
-done
-[ $measuring -eq 1 ] || bad "the run to be stopped never measured" "$tmp/term.out"
-job="$(squeue -h -o %i | head -n1)"
-kill -TERM "$runner"
-for _ in $(seq 1 300); do kill -0 "$runner" 2>/dev/null || break; sleep 0.1; done
-if kill -0 "$runner" 2>/dev/null; then bad "bgml run still runs 30 s after SIGTERM"; kill -KILL "$runner"; fi
-wait "$runner"
-[ -n "$job" ] && ok "SIGTERM to bgml run while Slurm job $job measured: bgml ended" || bad "no Slurm job ran" "$tmp/term.out"
-if out="$(leftovers)"; then ok "the allocation was cancelled and nothing is left on n1 or n2"; else echo "$out" >"$tmp/left.out"; bad "left after SIGTERM" "$tmp/left.out"; fi
-
-echo "slurm-multihost: $passed passed, $failed failed"; exit 1
+  bad "scripts/slurm-cluster.sh up 2" "$tmp/up.out"
+  echo "slurm-multihost: $passed passed, $failed failed"; exit 1
 fi
 source "$dir/env.sh"
-read -r _ addr1 ns1 _ < <(grep '^n1 ' "$dir/nodes")
+source tests/slurm/cluster-leftovers.sh
 read -r _ addr2 ns2 veth2 < <(grep '^n2 ' "$dir/nodes")
 
-# What of a run is still alive in the nodes (anything but slurmd, after a bounded wait for slurmstepd to finish),
-# and any job Slurm still runs.
-leftovers() {
-  local i ns p cmd left
-  for i in $(seq 1 50); do
-    left=""
-    for ns in "$ns1" "$ns2"; do
-      for p in $(ip netns pids "$ns" 2>/dev/null); do
-        cmd="$( { tr '\0' ' ' <"/proc/$p/cmdline"; } 2>/dev/null || true)"
-        [ -n "$cmd" ] || continue
-        grep -q '^State:.*Z' "/proc/$p/status" 2>/dev/null && continue
-        case "$cmd" in slurmd\ *|*/slurmd\ *) continue ;; esac
-        left="$left [$ns $p $cmd]"
-      done
-    done
-    [ -z "$(squeue -h -o %i 2>/dev/null)" ] && [ -z "$left" ] && return 0
-    sleep 0.2
-  done
-  echo "jobs: $(squeue -h -o '%i %T' | tr '\n' ' ') processes:$left"
-  return 1
-}
+leftovers() { cluster_leftovers "$dir"; } # what of a run is still alive on n1 or n2, or still a job
 counter() { cat "/sys/class/net/$veth2/statistics/$1_packets"; }
 
 # 1. The round trip across n1 and n2.

@@ -44,31 +44,11 @@ if "$cluster" up 4 --dir "$dir" >"$tmp/up.out" 2>&1; then ok "cluster of 4 nodes
   bad "scripts/slurm-cluster.sh up 4" "$tmp/up.out"; echo "slurm-scenarios: $passed passed, $failed failed"; exit 1
 fi
 source "$dir/env.sh"
-namespaces="$(awk '{ print $3 }' "$dir/nodes")"
+source tests/slurm/cluster-leftovers.sh
 
-# What of a run is still alive in the nodes (anything but slurmd, after a bounded wait), and any job Slurm still runs.
-leftovers() {
-  local i ns p cmd left
-  for i in $(seq 1 50); do
-    left=""
-    for ns in $namespaces; do
-      for p in $(ip netns pids "$ns" 2>/dev/null); do
-        cmd="$( { tr '\0' ' ' <"/proc/$p/cmdline"; } 2>/dev/null || true)"
-        [ -n "$cmd" ] || continue
-        grep -q '^State:.*Z' "/proc/$p/status" 2>/dev/null && continue
-        case "$cmd" in slurmd\ *|*/slurmd\ *) continue ;; esac
-        left="$left [$ns $p $cmd]"
-      done
-    done
-    [ -z "$(squeue -h -o %i 2>/dev/null)" ] && [ -z "$left" ] && return 0
-    sleep 0.2
-  done
-  echo "jobs: $(squeue -h -o '%i %T' | tr '\n' ' ') processes:$left"
-  return 1
-}
-nothing_left() {
+nothing_left() { # what of a run is still alive on any node, or still a job
   local out
-  if out="$(leftovers)"; then ok "nothing of the $1 is left on any node"; else echo "$out" >"$tmp/left.out"; bad "left after the $1" "$tmp/left.out"; fi
+  if out="$(cluster_leftovers "$dir")"; then ok "nothing of the $1 is left on any node"; else echo "$out" >"$tmp/left.out"; bad "left after the $1" "$tmp/left.out"; fi
 }
 
 # 1. The proxy pattern on 3 hosts, clients together.
