@@ -4,11 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import org.bgml.targets.ConfigurationChoice;
 import org.bgml.targets.GenerationService;
@@ -187,9 +184,8 @@ public final class RunService {
         }
     }
 
-    /** {@code 20261121-093000-4f2a}: sortable by time, unique within a workspace. */
+    /** {@code 20261121-093000-4f2a}: sortable by time, never repeated within this process. */
     static String newRunId(Instant when) {
-        String time = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT).withZone(ZoneOffset.UTC).format(when);
-        return time + "-" + String.format(Locale.ROOT, "%04x", new java.security.SecureRandom().nextInt(0x10000));
+        return org.bgml.launcher.results.RunIds.next(when);
     }
 }
