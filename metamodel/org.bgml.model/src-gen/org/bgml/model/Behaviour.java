@@ -3,6 +3,8 @@
  */
 package org.bgml.model;
 
+import org.eclipse.emf.common.util.EList;
+
 import org.eclipse.emf.ecore.EObject;
 
 /**
@@ -21,6 +23,7 @@ import org.eclipse.emf.ecore.EObject;
  *   <li>{@link org.bgml.model.Behaviour#getKind <em>Kind</em>}</li>
  *   <li>{@link org.bgml.model.Behaviour#getBusyWorkMicros <em>Busy Work Micros</em>}</li>
  *   <li>{@link org.bgml.model.Behaviour#getForwardTo <em>Forward To</em>}</li>
+ *   <li>{@link org.bgml.model.Behaviour#getActions <em>Actions</em>}</li>
  * </ul>
  *
  * @see org.bgml.model.BgmlPackage#getBehaviour()
@@ -104,5 +107,20 @@ public interface Behaviour extends EObject {
 	 * @generated
 	 */
 	void setForwardTo(Receptacle value);
+
+	/**
+	 * Returns the value of the '<em><b>Actions</b></em>' containment reference list.
+	 * The list contents are of type {@link org.bgml.model.Action}.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * <!-- begin-model-doc -->
+	 * What else happens on each call or event received, in order, before the reply: busy work, a call through a receptacle, a publication on an event source, a forward. The timestamp of the path's origin travels with every call and event the actions send.
+	 * <!-- end-model-doc -->
+	 * @return the value of the '<em>Actions</em>' containment reference list.
+	 * @see org.bgml.model.BgmlPackage#getBehaviour_Actions()
+	 * @model containment="true"
+	 * @generated
+	 */
+	EList<Action> getActions();
 
 } // Behaviour

@@ -221,6 +221,15 @@ public interface BgmlFactory extends EFactory {
 	Behaviour createBehaviour();
 
 	/**
+	 * Returns a new object of class '<em>Action</em>'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return a new object of class '<em>Action</em>'.
+	 * @generated
+	 */
+	Action createAction();
+
+	/**
 	 * Returns a new object of class '<em>Connection</em>'.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -273,6 +282,15 @@ public interface BgmlFactory extends EFactory {
 	 * @generated
 	 */
 	Latency createLatency();
+
+	/**
+	 * Returns a new object of class '<em>Path Latency</em>'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return a new object of class '<em>Path Latency</em>'.
+	 * @generated
+	 */
+	PathLatency createPathLatency();
 
 	/**
 	 * Returns a new object of class '<em>Throughput</em>'.

@@ -1569,13 +1569,22 @@ public interface BgmlPackage extends EPackage {
 	int EVENT_SOURCE__KIND = PORT_FEATURE_COUNT + 1;
 
 	/**
+	 * The feature id for the '<em><b>Timer</b></em>' containment reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int EVENT_SOURCE__TIMER = PORT_FEATURE_COUNT + 2;
+
+	/**
 	 * The number of structural features of the '<em>Event Source</em>' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * @generated
 	 * @ordered
 	 */
-	int EVENT_SOURCE_FEATURE_COUNT = PORT_FEATURE_COUNT + 2;
+	int EVENT_SOURCE_FEATURE_COUNT = PORT_FEATURE_COUNT + 3;
 
 	/**
 	 * The number of operations of the '<em>Event Source</em>' class.
@@ -1688,13 +1697,22 @@ public interface BgmlPackage extends EPackage {
 	int BEHAVIOUR__FORWARD_TO = 2;
 
 	/**
+	 * The feature id for the '<em><b>Actions</b></em>' containment reference list.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int BEHAVIOUR__ACTIONS = 3;
+
+	/**
 	 * The number of structural features of the '<em>Behaviour</em>' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * @generated
 	 * @ordered
 	 */
-	int BEHAVIOUR_FEATURE_COUNT = 3;
+	int BEHAVIOUR_FEATURE_COUNT = 4;
 
 	/**
 	 * The number of operations of the '<em>Behaviour</em>' class.
@@ -1706,6 +1724,88 @@ public interface BgmlPackage extends EPackage {
 	int BEHAVIOUR_OPERATION_COUNT = 0;
 
 	/**
+	 * The meta object id for the '{@link org.bgml.model.impl.ActionImpl <em>Action</em>}' class.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see org.bgml.model.impl.ActionImpl
+	 * @see org.bgml.model.impl.BgmlPackageImpl#getAction()
+	 * @generated
+	 */
+	int ACTION = 27;
+
+	/**
+	 * The feature id for the '<em><b>Kind</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int ACTION__KIND = 0;
+
+	/**
+	 * The feature id for the '<em><b>Micros</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int ACTION__MICROS = 1;
+
+	/**
+	 * The feature id for the '<em><b>Receptacle</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int ACTION__RECEPTACLE = 2;
+
+	/**
+	 * The feature id for the '<em><b>Operation</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int ACTION__OPERATION = 3;
+
+	/**
+	 * The feature id for the '<em><b>Source</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int ACTION__SOURCE = 4;
+
+	/**
+	 * The feature id for the '<em><b>Hop Limit</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int ACTION__HOP_LIMIT = 5;
+
+	/**
+	 * The number of structural features of the '<em>Action</em>' class.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int ACTION_FEATURE_COUNT = 6;
+
+	/**
+	 * The number of operations of the '<em>Action</em>' class.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int ACTION_OPERATION_COUNT = 0;
+
+	/**
 	 * The meta object id for the '{@link org.bgml.model.impl.ConnectionImpl <em>Connection</em>}' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -1713,7 +1813,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getConnection()
 	 * @generated
 	 */
-	int CONNECTION = 27;
+	int CONNECTION = 28;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -1786,7 +1886,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getEventChannel()
 	 * @generated
 	 */
-	int EVENT_CHANNEL = 28;
+	int EVENT_CHANNEL = 29;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -1850,7 +1950,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getDeployment()
 	 * @generated
 	 */
-	int DEPLOYMENT = 29;
+	int DEPLOYMENT = 30;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -1923,7 +2023,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getNode()
 	 * @generated
 	 */
-	int NODE = 30;
+	int NODE = 31;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -1996,7 +2096,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getProcess()
 	 * @generated
 	 */
-	int PROCESS = 31;
+	int PROCESS = 32;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -2069,7 +2169,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getMetric()
 	 * @generated
 	 */
-	int METRIC = 32;
+	int METRIC = 33;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -2187,7 +2287,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getLatency()
 	 * @generated
 	 */
-	int LATENCY = 33;
+	int LATENCY = 34;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -2298,6 +2398,133 @@ public interface BgmlPackage extends EPackage {
 	int LATENCY_OPERATION_COUNT = METRIC_OPERATION_COUNT + 0;
 
 	/**
+	 * The meta object id for the '{@link org.bgml.model.impl.PathLatencyImpl <em>Path Latency</em>}' class.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see org.bgml.model.impl.PathLatencyImpl
+	 * @see org.bgml.model.impl.BgmlPackageImpl#getPathLatency()
+	 * @generated
+	 */
+	int PATH_LATENCY = 35;
+
+	/**
+	 * The feature id for the '<em><b>Name</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PATH_LATENCY__NAME = METRIC__NAME;
+
+	/**
+	 * The feature id for the '<em><b>Description</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PATH_LATENCY__DESCRIPTION = METRIC__DESCRIPTION;
+
+	/**
+	 * The feature id for the '<em><b>Warmup Iterations</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PATH_LATENCY__WARMUP_ITERATIONS = METRIC__WARMUP_ITERATIONS;
+
+	/**
+	 * The feature id for the '<em><b>Samples</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PATH_LATENCY__SAMPLES = METRIC__SAMPLES;
+
+	/**
+	 * The feature id for the '<em><b>Connection</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PATH_LATENCY__CONNECTION = METRIC__CONNECTION;
+
+	/**
+	 * The feature id for the '<em><b>Port</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PATH_LATENCY__PORT = METRIC__PORT;
+
+	/**
+	 * The feature id for the '<em><b>Operation</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PATH_LATENCY__OPERATION = METRIC__OPERATION;
+
+	/**
+	 * The feature id for the '<em><b>Event Type</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PATH_LATENCY__EVENT_TYPE = METRIC__EVENT_TYPE;
+
+	/**
+	 * The feature id for the '<em><b>Requirement</b></em>' containment reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PATH_LATENCY__REQUIREMENT = METRIC__REQUIREMENT;
+
+	/**
+	 * The feature id for the '<em><b>Workload</b></em>' containment reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PATH_LATENCY__WORKLOAD = METRIC__WORKLOAD;
+
+	/**
+	 * The feature id for the '<em><b>End</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PATH_LATENCY__END = METRIC_FEATURE_COUNT + 0;
+
+	/**
+	 * The number of structural features of the '<em>Path Latency</em>' class.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PATH_LATENCY_FEATURE_COUNT = METRIC_FEATURE_COUNT + 1;
+
+	/**
+	 * The number of operations of the '<em>Path Latency</em>' class.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PATH_LATENCY_OPERATION_COUNT = METRIC_OPERATION_COUNT + 0;
+
+	/**
 	 * The meta object id for the '{@link org.bgml.model.impl.ThroughputImpl <em>Throughput</em>}' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -2305,7 +2532,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getThroughput()
 	 * @generated
 	 */
-	int THROUGHPUT = 34;
+	int THROUGHPUT = 36;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -2423,7 +2650,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getJitter()
 	 * @generated
 	 */
-	int JITTER = 35;
+	int JITTER = 37;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -2541,7 +2768,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getFootprint()
 	 * @generated
 	 */
-	int FOOTPRINT = 36;
+	int FOOTPRINT = 38;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -2668,7 +2895,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getPayloadSweep()
 	 * @generated
 	 */
-	int PAYLOAD_SWEEP = 37;
+	int PAYLOAD_SWEEP = 39;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -2813,7 +3040,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getFunctionalPath()
 	 * @generated
 	 */
-	int FUNCTIONAL_PATH = 38;
+	int FUNCTIONAL_PATH = 40;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -2940,7 +3167,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getProbePoint()
 	 * @generated
 	 */
-	int PROBE_POINT = 39;
+	int PROBE_POINT = 41;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -2995,7 +3222,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getLookupTime()
 	 * @generated
 	 */
-	int LOOKUP_TIME = 40;
+	int LOOKUP_TIME = 42;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -3113,7 +3340,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getContextSwitch()
 	 * @generated
 	 */
-	int CONTEXT_SWITCH = 41;
+	int CONTEXT_SWITCH = 43;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -3231,7 +3458,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getMissedDeadlines()
 	 * @generated
 	 */
-	int MISSED_DEADLINES = 42;
+	int MISSED_DEADLINES = 44;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -3358,7 +3585,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getRequirement()
 	 * @generated
 	 */
-	int REQUIREMENT = 43;
+	int REQUIREMENT = 45;
 
 	/**
 	 * The feature id for the '<em><b>Statistic</b></em>' attribute.
@@ -3422,7 +3649,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getWorkload()
 	 * @generated
 	 */
-	int WORKLOAD = 44;
+	int WORKLOAD = 46;
 
 	/**
 	 * The feature id for the '<em><b>Rate</b></em>' attribute.
@@ -3522,7 +3749,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getOptionCatalog()
 	 * @generated
 	 */
-	int OPTION_CATALOG = 45;
+	int OPTION_CATALOG = 47;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -3604,7 +3831,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getOptionDefinition()
 	 * @generated
 	 */
-	int OPTION_DEFINITION = 46;
+	int OPTION_DEFINITION = 48;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -3722,7 +3949,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getConstraint()
 	 * @generated
 	 */
-	int CONSTRAINT = 47;
+	int CONSTRAINT = 49;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -3786,7 +4013,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getPredicate()
 	 * @generated
 	 */
-	int PREDICATE = 48;
+	int PREDICATE = 50;
 
 	/**
 	 * The number of structural features of the '<em>Predicate</em>' class.
@@ -3814,7 +4041,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getOptionEquals()
 	 * @generated
 	 */
-	int OPTION_EQUALS = 49;
+	int OPTION_EQUALS = 51;
 
 	/**
 	 * The feature id for the '<em><b>Option</b></em>' reference.
@@ -3860,7 +4087,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getNot()
 	 * @generated
 	 */
-	int NOT = 50;
+	int NOT = 52;
 
 	/**
 	 * The feature id for the '<em><b>Operand</b></em>' containment reference.
@@ -3897,7 +4124,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getAnd()
 	 * @generated
 	 */
-	int AND = 51;
+	int AND = 53;
 
 	/**
 	 * The feature id for the '<em><b>Operands</b></em>' containment reference list.
@@ -3934,7 +4161,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getOr()
 	 * @generated
 	 */
-	int OR = 52;
+	int OR = 54;
 
 	/**
 	 * The feature id for the '<em><b>Operands</b></em>' containment reference list.
@@ -3971,7 +4198,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getConfiguration()
 	 * @generated
 	 */
-	int CONFIGURATION = 53;
+	int CONFIGURATION = 55;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -4035,7 +4262,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getOptionSetting()
 	 * @generated
 	 */
-	int OPTION_SETTING = 54;
+	int OPTION_SETTING = 56;
 
 	/**
 	 * The feature id for the '<em><b>Option</b></em>' reference.
@@ -4081,7 +4308,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getExperiment()
 	 * @generated
 	 */
-	int EXPERIMENT = 55;
+	int EXPERIMENT = 57;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -4217,7 +4444,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getFactor()
 	 * @generated
 	 */
-	int FACTOR = 56;
+	int FACTOR = 58;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -4290,7 +4517,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getResultSet()
 	 * @generated
 	 */
-	int RESULT_SET = 57;
+	int RESULT_SET = 59;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -4417,7 +4644,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getEnvironment()
 	 * @generated
 	 */
-	int ENVIRONMENT = 58;
+	int ENVIRONMENT = 60;
 
 	/**
 	 * The feature id for the '<em><b>Host</b></em>' attribute.
@@ -4517,7 +4744,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getMeasurement()
 	 * @generated
 	 */
-	int MEASUREMENT = 59;
+	int MEASUREMENT = 61;
 
 	/**
 	 * The feature id for the '<em><b>Metric</b></em>' reference.
@@ -4779,7 +5006,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getHistogramBucket()
 	 * @generated
 	 */
-	int HISTOGRAM_BUCKET = 60;
+	int HISTOGRAM_BUCKET = 62;
 
 	/**
 	 * The feature id for the '<em><b>Lower</b></em>' attribute.
@@ -4834,7 +5061,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getPrimitiveKind()
 	 * @generated
 	 */
-	int PRIMITIVE_KIND = 61;
+	int PRIMITIVE_KIND = 63;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.ParameterDirection <em>Parameter Direction</em>}' enum.
@@ -4844,7 +5071,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getParameterDirection()
 	 * @generated
 	 */
-	int PARAMETER_DIRECTION = 62;
+	int PARAMETER_DIRECTION = 64;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.EventSourceKind <em>Event Source Kind</em>}' enum.
@@ -4854,7 +5081,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getEventSourceKind()
 	 * @generated
 	 */
-	int EVENT_SOURCE_KIND = 63;
+	int EVENT_SOURCE_KIND = 65;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.BehaviourKind <em>Behaviour Kind</em>}' enum.
@@ -4864,7 +5091,17 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getBehaviourKind()
 	 * @generated
 	 */
-	int BEHAVIOUR_KIND = 64;
+	int BEHAVIOUR_KIND = 66;
+
+	/**
+	 * The meta object id for the '{@link org.bgml.model.ActionKind <em>Action Kind</em>}' enum.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see org.bgml.model.ActionKind
+	 * @see org.bgml.model.impl.BgmlPackageImpl#getActionKind()
+	 * @generated
+	 */
+	int ACTION_KIND = 67;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.EventServiceKind <em>Event Service Kind</em>}' enum.
@@ -4874,7 +5111,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getEventServiceKind()
 	 * @generated
 	 */
-	int EVENT_SERVICE_KIND = 65;
+	int EVENT_SERVICE_KIND = 68;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.FootprintKind <em>Footprint Kind</em>}' enum.
@@ -4884,7 +5121,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getFootprintKind()
 	 * @generated
 	 */
-	int FOOTPRINT_KIND = 66;
+	int FOOTPRINT_KIND = 69;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.ProbeLocation <em>Probe Location</em>}' enum.
@@ -4894,7 +5131,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getProbeLocation()
 	 * @generated
 	 */
-	int PROBE_LOCATION = 67;
+	int PROBE_LOCATION = 70;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.Statistic <em>Statistic</em>}' enum.
@@ -4904,7 +5141,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getStatistic()
 	 * @generated
 	 */
-	int STATISTIC = 68;
+	int STATISTIC = 71;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.Comparator <em>Comparator</em>}' enum.
@@ -4914,7 +5151,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getComparator()
 	 * @generated
 	 */
-	int COMPARATOR = 69;
+	int COMPARATOR = 72;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.Unit <em>Unit</em>}' enum.
@@ -4924,7 +5161,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getUnit()
 	 * @generated
 	 */
-	int UNIT = 70;
+	int UNIT = 73;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.ClientStart <em>Client Start</em>}' enum.
@@ -4934,7 +5171,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getClientStart()
 	 * @generated
 	 */
-	int CLIENT_START = 71;
+	int CLIENT_START = 74;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.RateKind <em>Rate Kind</em>}' enum.
@@ -4944,7 +5181,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getRateKind()
 	 * @generated
 	 */
-	int RATE_KIND = 72;
+	int RATE_KIND = 75;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.Middleware <em>Middleware</em>}' enum.
@@ -4954,7 +5191,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getMiddleware()
 	 * @generated
 	 */
-	int MIDDLEWARE = 73;
+	int MIDDLEWARE = 76;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.OptionType <em>Option Type</em>}' enum.
@@ -4964,7 +5201,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getOptionType()
 	 * @generated
 	 */
-	int OPTION_TYPE = 74;
+	int OPTION_TYPE = 77;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.OptionLanding <em>Option Landing</em>}' enum.
@@ -4974,7 +5211,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getOptionLanding()
 	 * @generated
 	 */
-	int OPTION_LANDING = 75;
+	int OPTION_LANDING = 78;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.DesignKind <em>Design Kind</em>}' enum.
@@ -4984,7 +5221,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getDesignKind()
 	 * @generated
 	 */
-	int DESIGN_KIND = 76;
+	int DESIGN_KIND = 79;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.WorkloadParameter <em>Workload Parameter</em>}' enum.
@@ -4994,7 +5231,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getWorkloadParameter()
 	 * @generated
 	 */
-	int WORKLOAD_PARAMETER = 77;
+	int WORKLOAD_PARAMETER = 80;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.RunStatus <em>Run Status</em>}' enum.
@@ -5004,7 +5241,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getRunStatus()
 	 * @generated
 	 */
-	int RUN_STATUS = 78;
+	int RUN_STATUS = 81;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.Verdict <em>Verdict</em>}' enum.
@@ -5014,7 +5251,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getVerdict()
 	 * @generated
 	 */
-	int VERDICT = 79;
+	int VERDICT = 82;
 
 
 	/**
@@ -5730,6 +5967,17 @@ public interface BgmlPackage extends EPackage {
 	EAttribute getEventSource_Kind();
 
 	/**
+	 * Returns the meta object for the containment reference '{@link org.bgml.model.EventSource#getTimer <em>Timer</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the containment reference '<em>Timer</em>'.
+	 * @see org.bgml.model.EventSource#getTimer()
+	 * @see #getEventSource()
+	 * @generated
+	 */
+	EReference getEventSource_Timer();
+
+	/**
 	 * Returns the meta object for class '{@link org.bgml.model.EventSink <em>Event Sink</em>}'.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -5803,6 +6051,93 @@ public interface BgmlPackage extends EPackage {
 	 * @generated
 	 */
 	EReference getBehaviour_ForwardTo();
+
+	/**
+	 * Returns the meta object for the containment reference list '{@link org.bgml.model.Behaviour#getActions <em>Actions</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the containment reference list '<em>Actions</em>'.
+	 * @see org.bgml.model.Behaviour#getActions()
+	 * @see #getBehaviour()
+	 * @generated
+	 */
+	EReference getBehaviour_Actions();
+
+	/**
+	 * Returns the meta object for class '{@link org.bgml.model.Action <em>Action</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for class '<em>Action</em>'.
+	 * @see org.bgml.model.Action
+	 * @generated
+	 */
+	EClass getAction();
+
+	/**
+	 * Returns the meta object for the attribute '{@link org.bgml.model.Action#getKind <em>Kind</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the attribute '<em>Kind</em>'.
+	 * @see org.bgml.model.Action#getKind()
+	 * @see #getAction()
+	 * @generated
+	 */
+	EAttribute getAction_Kind();
+
+	/**
+	 * Returns the meta object for the attribute '{@link org.bgml.model.Action#getMicros <em>Micros</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the attribute '<em>Micros</em>'.
+	 * @see org.bgml.model.Action#getMicros()
+	 * @see #getAction()
+	 * @generated
+	 */
+	EAttribute getAction_Micros();
+
+	/**
+	 * Returns the meta object for the reference '{@link org.bgml.model.Action#getReceptacle <em>Receptacle</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the reference '<em>Receptacle</em>'.
+	 * @see org.bgml.model.Action#getReceptacle()
+	 * @see #getAction()
+	 * @generated
+	 */
+	EReference getAction_Receptacle();
+
+	/**
+	 * Returns the meta object for the reference '{@link org.bgml.model.Action#getOperation <em>Operation</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the reference '<em>Operation</em>'.
+	 * @see org.bgml.model.Action#getOperation()
+	 * @see #getAction()
+	 * @generated
+	 */
+	EReference getAction_Operation();
+
+	/**
+	 * Returns the meta object for the reference '{@link org.bgml.model.Action#getSource <em>Source</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the reference '<em>Source</em>'.
+	 * @see org.bgml.model.Action#getSource()
+	 * @see #getAction()
+	 * @generated
+	 */
+	EReference getAction_Source();
+
+	/**
+	 * Returns the meta object for the attribute '{@link org.bgml.model.Action#getHopLimit <em>Hop Limit</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the attribute '<em>Hop Limit</em>'.
+	 * @see org.bgml.model.Action#getHopLimit()
+	 * @see #getAction()
+	 * @generated
+	 */
+	EAttribute getAction_HopLimit();
 
 	/**
 	 * Returns the meta object for class '{@link org.bgml.model.Connection <em>Connection</em>}'.
@@ -6115,6 +6450,27 @@ public interface BgmlPackage extends EPackage {
 	 * @generated
 	 */
 	EClass getLatency();
+
+	/**
+	 * Returns the meta object for class '{@link org.bgml.model.PathLatency <em>Path Latency</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for class '<em>Path Latency</em>'.
+	 * @see org.bgml.model.PathLatency
+	 * @generated
+	 */
+	EClass getPathLatency();
+
+	/**
+	 * Returns the meta object for the reference '{@link org.bgml.model.PathLatency#getEnd <em>End</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the reference '<em>End</em>'.
+	 * @see org.bgml.model.PathLatency#getEnd()
+	 * @see #getPathLatency()
+	 * @generated
+	 */
+	EReference getPathLatency_End();
 
 	/**
 	 * Returns the meta object for class '{@link org.bgml.model.Throughput <em>Throughput</em>}'.
@@ -7538,6 +7894,16 @@ public interface BgmlPackage extends EPackage {
 	EEnum getBehaviourKind();
 
 	/**
+	 * Returns the meta object for enum '{@link org.bgml.model.ActionKind <em>Action Kind</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for enum '<em>Action Kind</em>'.
+	 * @see org.bgml.model.ActionKind
+	 * @generated
+	 */
+	EEnum getActionKind();
+
+	/**
 	 * Returns the meta object for enum '{@link org.bgml.model.EventServiceKind <em>Event Service Kind</em>}'.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -8297,6 +8663,14 @@ public interface BgmlPackage extends EPackage {
 		EAttribute EVENT_SOURCE__KIND = eINSTANCE.getEventSource_Kind();
 
 		/**
+		 * The meta object literal for the '<em><b>Timer</b></em>' containment reference feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EReference EVENT_SOURCE__TIMER = eINSTANCE.getEventSource_Timer();
+
+		/**
 		 * The meta object literal for the '{@link org.bgml.model.impl.EventSinkImpl <em>Event Sink</em>}' class.
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
@@ -8355,6 +8729,72 @@ public interface BgmlPackage extends EPackage {
 		 * @generated
 		 */
 		EReference BEHAVIOUR__FORWARD_TO = eINSTANCE.getBehaviour_ForwardTo();
+
+		/**
+		 * The meta object literal for the '<em><b>Actions</b></em>' containment reference list feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EReference BEHAVIOUR__ACTIONS = eINSTANCE.getBehaviour_Actions();
+
+		/**
+		 * The meta object literal for the '{@link org.bgml.model.impl.ActionImpl <em>Action</em>}' class.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @see org.bgml.model.impl.ActionImpl
+		 * @see org.bgml.model.impl.BgmlPackageImpl#getAction()
+		 * @generated
+		 */
+		EClass ACTION = eINSTANCE.getAction();
+
+		/**
+		 * The meta object literal for the '<em><b>Kind</b></em>' attribute feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EAttribute ACTION__KIND = eINSTANCE.getAction_Kind();
+
+		/**
+		 * The meta object literal for the '<em><b>Micros</b></em>' attribute feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EAttribute ACTION__MICROS = eINSTANCE.getAction_Micros();
+
+		/**
+		 * The meta object literal for the '<em><b>Receptacle</b></em>' reference feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EReference ACTION__RECEPTACLE = eINSTANCE.getAction_Receptacle();
+
+		/**
+		 * The meta object literal for the '<em><b>Operation</b></em>' reference feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EReference ACTION__OPERATION = eINSTANCE.getAction_Operation();
+
+		/**
+		 * The meta object literal for the '<em><b>Source</b></em>' reference feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EReference ACTION__SOURCE = eINSTANCE.getAction_Source();
+
+		/**
+		 * The meta object literal for the '<em><b>Hop Limit</b></em>' attribute feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EAttribute ACTION__HOP_LIMIT = eINSTANCE.getAction_HopLimit();
 
 		/**
 		 * The meta object literal for the '{@link org.bgml.model.impl.ConnectionImpl <em>Connection</em>}' class.
@@ -8601,6 +9041,24 @@ public interface BgmlPackage extends EPackage {
 		 * @generated
 		 */
 		EClass LATENCY = eINSTANCE.getLatency();
+
+		/**
+		 * The meta object literal for the '{@link org.bgml.model.impl.PathLatencyImpl <em>Path Latency</em>}' class.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @see org.bgml.model.impl.PathLatencyImpl
+		 * @see org.bgml.model.impl.BgmlPackageImpl#getPathLatency()
+		 * @generated
+		 */
+		EClass PATH_LATENCY = eINSTANCE.getPathLatency();
+
+		/**
+		 * The meta object literal for the '<em><b>End</b></em>' reference feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EReference PATH_LATENCY__END = eINSTANCE.getPathLatency_End();
 
 		/**
 		 * The meta object literal for the '{@link org.bgml.model.impl.ThroughputImpl <em>Throughput</em>}' class.
@@ -9719,6 +10177,16 @@ public interface BgmlPackage extends EPackage {
 		 * @generated
 		 */
 		EEnum BEHAVIOUR_KIND = eINSTANCE.getBehaviourKind();
+
+		/**
+		 * The meta object literal for the '{@link org.bgml.model.ActionKind <em>Action Kind</em>}' enum.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @see org.bgml.model.ActionKind
+		 * @see org.bgml.model.impl.BgmlPackageImpl#getActionKind()
+		 * @generated
+		 */
+		EEnum ACTION_KIND = eINSTANCE.getActionKind();
 
 		/**
 		 * The meta object literal for the '{@link org.bgml.model.EventServiceKind <em>Event Service Kind</em>}' enum.

@@ -15,6 +15,7 @@ package org.bgml.model;
  * <ul>
  *   <li>{@link org.bgml.model.EventSource#getEventType <em>Event Type</em>}</li>
  *   <li>{@link org.bgml.model.EventSource#getKind <em>Kind</em>}</li>
+ *   <li>{@link org.bgml.model.EventSource#getTimer <em>Timer</em>}</li>
  * </ul>
  *
  * @see org.bgml.model.BgmlPackage#getEventSource()
@@ -69,5 +70,30 @@ public interface EventSource extends Port {
 	 * @generated
 	 */
 	void setKind(EventSourceKind value);
+
+	/**
+	 * Returns the value of the '<em><b>Timer</b></em>' containment reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * <!-- begin-model-doc -->
+	 * When set, the source publishes by itself, as a rate generator: at the workload's fixed rate (rateHz), for its iterations or its duration. Each publication is the origin of a path.
+	 * <!-- end-model-doc -->
+	 * @return the value of the '<em>Timer</em>' containment reference.
+	 * @see #setTimer(Workload)
+	 * @see org.bgml.model.BgmlPackage#getEventSource_Timer()
+	 * @model containment="true"
+	 * @generated
+	 */
+	Workload getTimer();
+
+	/**
+	 * Sets the value of the '{@link org.bgml.model.EventSource#getTimer <em>Timer</em>}' containment reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @param value the new value of the '<em>Timer</em>' containment reference.
+	 * @see #getTimer()
+	 * @generated
+	 */
+	void setTimer(Workload value);
 
 } // EventSource

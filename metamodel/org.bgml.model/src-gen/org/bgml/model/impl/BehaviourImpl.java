@@ -3,18 +3,27 @@
  */
 package org.bgml.model.impl;
 
+import java.util.Collection;
+
+import org.bgml.model.Action;
 import org.bgml.model.Behaviour;
 import org.bgml.model.BehaviourKind;
 import org.bgml.model.BgmlPackage;
 import org.bgml.model.Receptacle;
 
 import org.eclipse.emf.common.notify.Notification;
+import org.eclipse.emf.common.notify.NotificationChain;
+
+import org.eclipse.emf.common.util.EList;
 
 import org.eclipse.emf.ecore.EClass;
 import org.eclipse.emf.ecore.InternalEObject;
 
 import org.eclipse.emf.ecore.impl.ENotificationImpl;
 import org.eclipse.emf.ecore.impl.MinimalEObjectImpl;
+
+import org.eclipse.emf.ecore.util.EObjectContainmentEList;
+import org.eclipse.emf.ecore.util.InternalEList;
 
 /**
  * <!-- begin-user-doc -->
@@ -27,6 +36,7 @@ import org.eclipse.emf.ecore.impl.MinimalEObjectImpl;
  *   <li>{@link org.bgml.model.impl.BehaviourImpl#getKind <em>Kind</em>}</li>
  *   <li>{@link org.bgml.model.impl.BehaviourImpl#getBusyWorkMicros <em>Busy Work Micros</em>}</li>
  *   <li>{@link org.bgml.model.impl.BehaviourImpl#getForwardTo <em>Forward To</em>}</li>
+ *   <li>{@link org.bgml.model.impl.BehaviourImpl#getActions <em>Actions</em>}</li>
  * </ul>
  *
  * @generated
@@ -81,6 +91,16 @@ public class BehaviourImpl extends MinimalEObjectImpl.Container implements Behav
 	 * @ordered
 	 */
 	protected Receptacle forwardTo;
+
+	/**
+	 * The cached value of the '{@link #getActions() <em>Actions</em>}' containment reference list.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getActions()
+	 * @generated
+	 * @ordered
+	 */
+	protected EList<Action> actions;
 
 	/**
 	 * <!-- begin-user-doc -->
@@ -193,6 +213,33 @@ public class BehaviourImpl extends MinimalEObjectImpl.Container implements Behav
 	 * @generated
 	 */
 	@Override
+	public EList<Action> getActions() {
+		if (actions == null) {
+			actions = new EObjectContainmentEList<Action>(Action.class, this, BgmlPackage.BEHAVIOUR__ACTIONS);
+		}
+		return actions;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public NotificationChain eInverseRemove(InternalEObject otherEnd, int featureID, NotificationChain msgs) {
+		switch (featureID) {
+			case BgmlPackage.BEHAVIOUR__ACTIONS:
+				return ((InternalEList<?>)getActions()).basicRemove(otherEnd, msgs);
+		}
+		return super.eInverseRemove(otherEnd, featureID, msgs);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public Object eGet(int featureID, boolean resolve, boolean coreType) {
 		switch (featureID) {
 			case BgmlPackage.BEHAVIOUR__KIND:
@@ -202,6 +249,8 @@ public class BehaviourImpl extends MinimalEObjectImpl.Container implements Behav
 			case BgmlPackage.BEHAVIOUR__FORWARD_TO:
 				if (resolve) return getForwardTo();
 				return basicGetForwardTo();
+			case BgmlPackage.BEHAVIOUR__ACTIONS:
+				return getActions();
 		}
 		return super.eGet(featureID, resolve, coreType);
 	}
@@ -211,6 +260,7 @@ public class BehaviourImpl extends MinimalEObjectImpl.Container implements Behav
 	 * <!-- end-user-doc -->
 	 * @generated
 	 */
+	@SuppressWarnings("unchecked")
 	@Override
 	public void eSet(int featureID, Object newValue) {
 		switch (featureID) {
@@ -222,6 +272,10 @@ public class BehaviourImpl extends MinimalEObjectImpl.Container implements Behav
 				return;
 			case BgmlPackage.BEHAVIOUR__FORWARD_TO:
 				setForwardTo((Receptacle)newValue);
+				return;
+			case BgmlPackage.BEHAVIOUR__ACTIONS:
+				getActions().clear();
+				getActions().addAll((Collection<? extends Action>)newValue);
 				return;
 		}
 		super.eSet(featureID, newValue);
@@ -244,6 +298,9 @@ public class BehaviourImpl extends MinimalEObjectImpl.Container implements Behav
 			case BgmlPackage.BEHAVIOUR__FORWARD_TO:
 				setForwardTo((Receptacle)null);
 				return;
+			case BgmlPackage.BEHAVIOUR__ACTIONS:
+				getActions().clear();
+				return;
 		}
 		super.eUnset(featureID);
 	}
@@ -262,6 +319,8 @@ public class BehaviourImpl extends MinimalEObjectImpl.Container implements Behav
 				return busyWorkMicros != BUSY_WORK_MICROS_EDEFAULT;
 			case BgmlPackage.BEHAVIOUR__FORWARD_TO:
 				return forwardTo != null;
+			case BgmlPackage.BEHAVIOUR__ACTIONS:
+				return actions != null && !actions.isEmpty();
 		}
 		return super.eIsSet(featureID);
 	}

@@ -3,6 +3,8 @@
  */
 package org.bgml.model.impl;
 
+import org.bgml.model.Action;
+import org.bgml.model.ActionKind;
 import org.bgml.model.And;
 import org.bgml.model.Assembly;
 import org.bgml.model.Attribute;
@@ -56,6 +58,7 @@ import org.bgml.model.OptionType;
 import org.bgml.model.Or;
 import org.bgml.model.Parameter;
 import org.bgml.model.ParameterDirection;
+import org.bgml.model.PathLatency;
 import org.bgml.model.PayloadSweep;
 import org.bgml.model.PrimitiveKind;
 import org.bgml.model.ProbeLocation;
@@ -152,12 +155,14 @@ public class BgmlFactoryImpl extends EFactoryImpl implements BgmlFactory {
 			case BgmlPackage.EVENT_SOURCE: return createEventSource();
 			case BgmlPackage.EVENT_SINK: return createEventSink();
 			case BgmlPackage.BEHAVIOUR: return createBehaviour();
+			case BgmlPackage.ACTION: return createAction();
 			case BgmlPackage.CONNECTION: return createConnection();
 			case BgmlPackage.EVENT_CHANNEL: return createEventChannel();
 			case BgmlPackage.DEPLOYMENT: return createDeployment();
 			case BgmlPackage.NODE: return createNode();
 			case BgmlPackage.PROCESS: return createProcess();
 			case BgmlPackage.LATENCY: return createLatency();
+			case BgmlPackage.PATH_LATENCY: return createPathLatency();
 			case BgmlPackage.THROUGHPUT: return createThroughput();
 			case BgmlPackage.JITTER: return createJitter();
 			case BgmlPackage.FOOTPRINT: return createFootprint();
@@ -205,6 +210,8 @@ public class BgmlFactoryImpl extends EFactoryImpl implements BgmlFactory {
 				return createEventSourceKindFromString(eDataType, initialValue);
 			case BgmlPackage.BEHAVIOUR_KIND:
 				return createBehaviourKindFromString(eDataType, initialValue);
+			case BgmlPackage.ACTION_KIND:
+				return createActionKindFromString(eDataType, initialValue);
 			case BgmlPackage.EVENT_SERVICE_KIND:
 				return createEventServiceKindFromString(eDataType, initialValue);
 			case BgmlPackage.FOOTPRINT_KIND:
@@ -256,6 +263,8 @@ public class BgmlFactoryImpl extends EFactoryImpl implements BgmlFactory {
 				return convertEventSourceKindToString(eDataType, instanceValue);
 			case BgmlPackage.BEHAVIOUR_KIND:
 				return convertBehaviourKindToString(eDataType, instanceValue);
+			case BgmlPackage.ACTION_KIND:
+				return convertActionKindToString(eDataType, instanceValue);
 			case BgmlPackage.EVENT_SERVICE_KIND:
 				return convertEventServiceKindToString(eDataType, instanceValue);
 			case BgmlPackage.FOOTPRINT_KIND:
@@ -539,6 +548,17 @@ public class BgmlFactoryImpl extends EFactoryImpl implements BgmlFactory {
 	 * @generated
 	 */
 	@Override
+	public Action createAction() {
+		ActionImpl action = new ActionImpl();
+		return action;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public Connection createConnection() {
 		ConnectionImpl connection = new ConnectionImpl();
 		return connection;
@@ -597,6 +617,17 @@ public class BgmlFactoryImpl extends EFactoryImpl implements BgmlFactory {
 	public Latency createLatency() {
 		LatencyImpl latency = new LatencyImpl();
 		return latency;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public PathLatency createPathLatency() {
+		PathLatencyImpl pathLatency = new PathLatencyImpl();
+		return pathLatency;
 	}
 
 	/**
@@ -962,6 +993,26 @@ public class BgmlFactoryImpl extends EFactoryImpl implements BgmlFactory {
 	 * @generated
 	 */
 	public String convertBehaviourKindToString(EDataType eDataType, Object instanceValue) {
+		return instanceValue == null ? null : instanceValue.toString();
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	public ActionKind createActionKindFromString(EDataType eDataType, String initialValue) {
+		ActionKind result = ActionKind.get(initialValue);
+		if (result == null) throw new IllegalArgumentException("The value '" + initialValue + "' is not a valid enumerator of '" + eDataType.getName() + "'");
+		return result;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	public String convertActionKindToString(EDataType eDataType, Object instanceValue) {
 		return instanceValue == null ? null : instanceValue.toString();
 	}
 

@@ -3,6 +3,8 @@
  */
 package org.bgml.model.impl;
 
+import org.bgml.model.Action;
+import org.bgml.model.ActionKind;
 import org.bgml.model.And;
 import org.bgml.model.Assembly;
 import org.bgml.model.Attribute;
@@ -61,6 +63,7 @@ import org.bgml.model.OptionType;
 import org.bgml.model.Or;
 import org.bgml.model.Parameter;
 import org.bgml.model.ParameterDirection;
+import org.bgml.model.PathLatency;
 import org.bgml.model.PayloadSweep;
 import org.bgml.model.Port;
 import org.bgml.model.Predicate;
@@ -293,6 +296,13 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	 * <!-- end-user-doc -->
 	 * @generated
 	 */
+	private EClass actionEClass = null;
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
 	private EClass connectionEClass = null;
 
 	/**
@@ -336,6 +346,13 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	 * @generated
 	 */
 	private EClass latencyEClass = null;
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	private EClass pathLatencyEClass = null;
 
 	/**
 	 * <!-- begin-user-doc -->
@@ -553,6 +570,13 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	 * @generated
 	 */
 	private EEnum behaviourKindEEnum = null;
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	private EEnum actionKindEEnum = null;
 
 	/**
 	 * <!-- begin-user-doc -->
@@ -1395,6 +1419,16 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	 * @generated
 	 */
 	@Override
+	public EReference getEventSource_Timer() {
+		return (EReference)eventSourceEClass.getEStructuralFeatures().get(2);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public EClass getEventSink() {
 		return eventSinkEClass;
 	}
@@ -1457,6 +1491,86 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	@Override
 	public EReference getBehaviour_ForwardTo() {
 		return (EReference)behaviourEClass.getEStructuralFeatures().get(2);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EReference getBehaviour_Actions() {
+		return (EReference)behaviourEClass.getEStructuralFeatures().get(3);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EClass getAction() {
+		return actionEClass;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EAttribute getAction_Kind() {
+		return (EAttribute)actionEClass.getEStructuralFeatures().get(0);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EAttribute getAction_Micros() {
+		return (EAttribute)actionEClass.getEStructuralFeatures().get(1);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EReference getAction_Receptacle() {
+		return (EReference)actionEClass.getEStructuralFeatures().get(2);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EReference getAction_Operation() {
+		return (EReference)actionEClass.getEStructuralFeatures().get(3);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EReference getAction_Source() {
+		return (EReference)actionEClass.getEStructuralFeatures().get(4);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EAttribute getAction_HopLimit() {
+		return (EAttribute)actionEClass.getEStructuralFeatures().get(5);
 	}
 
 	/**
@@ -1747,6 +1861,26 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	@Override
 	public EClass getLatency() {
 		return latencyEClass;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EClass getPathLatency() {
+		return pathLatencyEClass;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EReference getPathLatency_End() {
+		return (EReference)pathLatencyEClass.getEStructuralFeatures().get(0);
 	}
 
 	/**
@@ -3075,6 +3209,16 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	 * @generated
 	 */
 	@Override
+	public EEnum getActionKind() {
+		return actionKindEEnum;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public EEnum getEventServiceKind() {
 		return eventServiceKindEEnum;
 	}
@@ -3339,6 +3483,7 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		eventSourceEClass = createEClass(EVENT_SOURCE);
 		createEReference(eventSourceEClass, EVENT_SOURCE__EVENT_TYPE);
 		createEAttribute(eventSourceEClass, EVENT_SOURCE__KIND);
+		createEReference(eventSourceEClass, EVENT_SOURCE__TIMER);
 
 		eventSinkEClass = createEClass(EVENT_SINK);
 		createEReference(eventSinkEClass, EVENT_SINK__EVENT_TYPE);
@@ -3348,6 +3493,15 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		createEAttribute(behaviourEClass, BEHAVIOUR__KIND);
 		createEAttribute(behaviourEClass, BEHAVIOUR__BUSY_WORK_MICROS);
 		createEReference(behaviourEClass, BEHAVIOUR__FORWARD_TO);
+		createEReference(behaviourEClass, BEHAVIOUR__ACTIONS);
+
+		actionEClass = createEClass(ACTION);
+		createEAttribute(actionEClass, ACTION__KIND);
+		createEAttribute(actionEClass, ACTION__MICROS);
+		createEReference(actionEClass, ACTION__RECEPTACLE);
+		createEReference(actionEClass, ACTION__OPERATION);
+		createEReference(actionEClass, ACTION__SOURCE);
+		createEAttribute(actionEClass, ACTION__HOP_LIMIT);
 
 		connectionEClass = createEClass(CONNECTION);
 		createEReference(connectionEClass, CONNECTION__SOURCE);
@@ -3384,6 +3538,9 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		createEReference(metricEClass, METRIC__WORKLOAD);
 
 		latencyEClass = createEClass(LATENCY);
+
+		pathLatencyEClass = createEClass(PATH_LATENCY);
+		createEReference(pathLatencyEClass, PATH_LATENCY__END);
 
 		throughputEClass = createEClass(THROUGHPUT);
 
@@ -3545,6 +3702,7 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		parameterDirectionEEnum = createEEnum(PARAMETER_DIRECTION);
 		eventSourceKindEEnum = createEEnum(EVENT_SOURCE_KIND);
 		behaviourKindEEnum = createEEnum(BEHAVIOUR_KIND);
+		actionKindEEnum = createEEnum(ACTION_KIND);
 		eventServiceKindEEnum = createEEnum(EVENT_SERVICE_KIND);
 		footprintKindEEnum = createEEnum(FOOTPRINT_KIND);
 		probeLocationEEnum = createEEnum(PROBE_LOCATION);
@@ -3621,6 +3779,7 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		processEClass.getESuperTypes().add(this.getNamedElement());
 		metricEClass.getESuperTypes().add(this.getNamedElement());
 		latencyEClass.getESuperTypes().add(this.getMetric());
+		pathLatencyEClass.getESuperTypes().add(this.getMetric());
 		throughputEClass.getESuperTypes().add(this.getMetric());
 		jitterEClass.getESuperTypes().add(this.getMetric());
 		footprintEClass.getESuperTypes().add(this.getMetric());
@@ -3734,6 +3893,7 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		initEClass(eventSourceEClass, EventSource.class, "EventSource", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
 		initEReference(getEventSource_EventType(), this.getEventType(), null, "eventType", null, 1, 1, EventSource.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEAttribute(getEventSource_Kind(), this.getEventSourceKind(), "kind", "publishes", 0, 1, EventSource.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEReference(getEventSource_Timer(), this.getWorkload(), null, "timer", null, 0, 1, EventSource.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 
 		initEClass(eventSinkEClass, EventSink.class, "EventSink", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
 		initEReference(getEventSink_EventType(), this.getEventType(), null, "eventType", null, 1, 1, EventSink.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
@@ -3743,6 +3903,15 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		initEAttribute(getBehaviour_Kind(), this.getBehaviourKind(), "kind", "echo", 0, 1, Behaviour.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEAttribute(getBehaviour_BusyWorkMicros(), ecorePackage.getEInt(), "busyWorkMicros", "0", 0, 1, Behaviour.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getBehaviour_ForwardTo(), this.getReceptacle(), null, "forwardTo", null, 0, 1, Behaviour.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEReference(getBehaviour_Actions(), this.getAction(), null, "actions", null, 0, -1, Behaviour.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+
+		initEClass(actionEClass, Action.class, "Action", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
+		initEAttribute(getAction_Kind(), this.getActionKind(), "kind", "busyWork", 0, 1, Action.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEAttribute(getAction_Micros(), ecorePackage.getEInt(), "micros", "0", 0, 1, Action.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEReference(getAction_Receptacle(), this.getReceptacle(), null, "receptacle", null, 0, 1, Action.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEReference(getAction_Operation(), this.getOperation(), null, "operation", null, 0, 1, Action.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEReference(getAction_Source(), this.getEventSource(), null, "source", null, 0, 1, Action.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEAttribute(getAction_HopLimit(), ecorePackage.getEInt(), "hopLimit", "0", 0, 1, Action.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 
 		initEClass(connectionEClass, Connection.class, "Connection", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
 		initEReference(getConnection_Source(), this.getPort(), null, "source", null, 1, 1, Connection.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
@@ -3779,6 +3948,9 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		initEReference(getMetric_Workload(), this.getWorkload(), null, "workload", null, 0, 1, Metric.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 
 		initEClass(latencyEClass, Latency.class, "Latency", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
+
+		initEClass(pathLatencyEClass, PathLatency.class, "PathLatency", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
+		initEReference(getPathLatency_End(), this.getPort(), null, "end", null, 1, 1, PathLatency.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 
 		initEClass(throughputEClass, Throughput.class, "Throughput", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
 
@@ -3965,6 +4137,12 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		addEEnumLiteral(behaviourKindEEnum, BehaviourKind.CUBIT);
 		addEEnumLiteral(behaviourKindEEnum, BehaviourKind.BUSY_WORK);
 		addEEnumLiteral(behaviourKindEEnum, BehaviourKind.FORWARD);
+
+		initEEnum(actionKindEEnum, ActionKind.class, "ActionKind");
+		addEEnumLiteral(actionKindEEnum, ActionKind.BUSY_WORK);
+		addEEnumLiteral(actionKindEEnum, ActionKind.CALL);
+		addEEnumLiteral(actionKindEEnum, ActionKind.PUBLISH);
+		addEEnumLiteral(actionKindEEnum, ActionKind.FORWARD);
 
 		initEEnum(eventServiceKindEEnum, EventServiceKind.class, "EventServiceKind");
 		addEEnumLiteral(eventServiceKindEEnum, EventServiceKind.COS_EVENT);

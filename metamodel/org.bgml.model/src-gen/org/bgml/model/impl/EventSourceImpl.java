@@ -7,8 +7,10 @@ import org.bgml.model.BgmlPackage;
 import org.bgml.model.EventSource;
 import org.bgml.model.EventSourceKind;
 import org.bgml.model.EventType;
+import org.bgml.model.Workload;
 
 import org.eclipse.emf.common.notify.Notification;
+import org.eclipse.emf.common.notify.NotificationChain;
 
 import org.eclipse.emf.ecore.EClass;
 import org.eclipse.emf.ecore.InternalEObject;
@@ -25,6 +27,7 @@ import org.eclipse.emf.ecore.impl.ENotificationImpl;
  * <ul>
  *   <li>{@link org.bgml.model.impl.EventSourceImpl#getEventType <em>Event Type</em>}</li>
  *   <li>{@link org.bgml.model.impl.EventSourceImpl#getKind <em>Kind</em>}</li>
+ *   <li>{@link org.bgml.model.impl.EventSourceImpl#getTimer <em>Timer</em>}</li>
  * </ul>
  *
  * @generated
@@ -59,6 +62,16 @@ public class EventSourceImpl extends PortImpl implements EventSource {
 	 * @ordered
 	 */
 	protected EventSourceKind kind = KIND_EDEFAULT;
+
+	/**
+	 * The cached value of the '{@link #getTimer() <em>Timer</em>}' containment reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getTimer()
+	 * @generated
+	 * @ordered
+	 */
+	protected Workload timer;
 
 	/**
 	 * <!-- begin-user-doc -->
@@ -148,6 +161,65 @@ public class EventSourceImpl extends PortImpl implements EventSource {
 	 * @generated
 	 */
 	@Override
+	public Workload getTimer() {
+		return timer;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	public NotificationChain basicSetTimer(Workload newTimer, NotificationChain msgs) {
+		Workload oldTimer = timer;
+		timer = newTimer;
+		if (eNotificationRequired()) {
+			ENotificationImpl notification = new ENotificationImpl(this, Notification.SET, BgmlPackage.EVENT_SOURCE__TIMER, oldTimer, newTimer);
+			if (msgs == null) msgs = notification; else msgs.add(notification);
+		}
+		return msgs;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public void setTimer(Workload newTimer) {
+		if (newTimer != timer) {
+			NotificationChain msgs = null;
+			if (timer != null)
+				msgs = ((InternalEObject)timer).eInverseRemove(this, EOPPOSITE_FEATURE_BASE - BgmlPackage.EVENT_SOURCE__TIMER, null, msgs);
+			if (newTimer != null)
+				msgs = ((InternalEObject)newTimer).eInverseAdd(this, EOPPOSITE_FEATURE_BASE - BgmlPackage.EVENT_SOURCE__TIMER, null, msgs);
+			msgs = basicSetTimer(newTimer, msgs);
+			if (msgs != null) msgs.dispatch();
+		}
+		else if (eNotificationRequired())
+			eNotify(new ENotificationImpl(this, Notification.SET, BgmlPackage.EVENT_SOURCE__TIMER, newTimer, newTimer));
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public NotificationChain eInverseRemove(InternalEObject otherEnd, int featureID, NotificationChain msgs) {
+		switch (featureID) {
+			case BgmlPackage.EVENT_SOURCE__TIMER:
+				return basicSetTimer(null, msgs);
+		}
+		return super.eInverseRemove(otherEnd, featureID, msgs);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public Object eGet(int featureID, boolean resolve, boolean coreType) {
 		switch (featureID) {
 			case BgmlPackage.EVENT_SOURCE__EVENT_TYPE:
@@ -155,6 +227,8 @@ public class EventSourceImpl extends PortImpl implements EventSource {
 				return basicGetEventType();
 			case BgmlPackage.EVENT_SOURCE__KIND:
 				return getKind();
+			case BgmlPackage.EVENT_SOURCE__TIMER:
+				return getTimer();
 		}
 		return super.eGet(featureID, resolve, coreType);
 	}
@@ -172,6 +246,9 @@ public class EventSourceImpl extends PortImpl implements EventSource {
 				return;
 			case BgmlPackage.EVENT_SOURCE__KIND:
 				setKind((EventSourceKind)newValue);
+				return;
+			case BgmlPackage.EVENT_SOURCE__TIMER:
+				setTimer((Workload)newValue);
 				return;
 		}
 		super.eSet(featureID, newValue);
@@ -191,6 +268,9 @@ public class EventSourceImpl extends PortImpl implements EventSource {
 			case BgmlPackage.EVENT_SOURCE__KIND:
 				setKind(KIND_EDEFAULT);
 				return;
+			case BgmlPackage.EVENT_SOURCE__TIMER:
+				setTimer((Workload)null);
+				return;
 		}
 		super.eUnset(featureID);
 	}
@@ -207,6 +287,8 @@ public class EventSourceImpl extends PortImpl implements EventSource {
 				return eventType != null;
 			case BgmlPackage.EVENT_SOURCE__KIND:
 				return kind != KIND_EDEFAULT;
+			case BgmlPackage.EVENT_SOURCE__TIMER:
+				return timer != null;
 		}
 		return super.eIsSet(featureID);
 	}

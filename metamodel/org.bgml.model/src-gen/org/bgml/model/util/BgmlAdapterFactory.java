@@ -3,6 +3,7 @@
  */
 package org.bgml.model.util;
 
+import org.bgml.model.Action;
 import org.bgml.model.And;
 import org.bgml.model.Assembly;
 import org.bgml.model.Attribute;
@@ -49,6 +50,7 @@ import org.bgml.model.OptionEquals;
 import org.bgml.model.OptionSetting;
 import org.bgml.model.Or;
 import org.bgml.model.Parameter;
+import org.bgml.model.PathLatency;
 import org.bgml.model.PayloadSweep;
 import org.bgml.model.Port;
 import org.bgml.model.Predicate;
@@ -236,6 +238,10 @@ public class BgmlAdapterFactory extends AdapterFactoryImpl {
 				return createBehaviourAdapter();
 			}
 			@Override
+			public Adapter caseAction(Action object) {
+				return createActionAdapter();
+			}
+			@Override
 			public Adapter caseConnection(Connection object) {
 				return createConnectionAdapter();
 			}
@@ -262,6 +268,10 @@ public class BgmlAdapterFactory extends AdapterFactoryImpl {
 			@Override
 			public Adapter caseLatency(Latency object) {
 				return createLatencyAdapter();
+			}
+			@Override
+			public Adapter casePathLatency(PathLatency object) {
+				return createPathLatencyAdapter();
 			}
 			@Override
 			public Adapter caseThroughput(Throughput object) {
@@ -770,6 +780,20 @@ public class BgmlAdapterFactory extends AdapterFactoryImpl {
 	}
 
 	/**
+	 * Creates a new adapter for an object of class '{@link org.bgml.model.Action <em>Action</em>}'.
+	 * <!-- begin-user-doc -->
+	 * This default implementation returns null so that we can easily ignore cases;
+	 * it's useful to ignore a case when inheritance will catch all the cases anyway.
+	 * <!-- end-user-doc -->
+	 * @return the new adapter.
+	 * @see org.bgml.model.Action
+	 * @generated
+	 */
+	public Adapter createActionAdapter() {
+		return null;
+	}
+
+	/**
 	 * Creates a new adapter for an object of class '{@link org.bgml.model.Connection <em>Connection</em>}'.
 	 * <!-- begin-user-doc -->
 	 * This default implementation returns null so that we can easily ignore cases;
@@ -864,6 +888,20 @@ public class BgmlAdapterFactory extends AdapterFactoryImpl {
 	 * @generated
 	 */
 	public Adapter createLatencyAdapter() {
+		return null;
+	}
+
+	/**
+	 * Creates a new adapter for an object of class '{@link org.bgml.model.PathLatency <em>Path Latency</em>}'.
+	 * <!-- begin-user-doc -->
+	 * This default implementation returns null so that we can easily ignore cases;
+	 * it's useful to ignore a case when inheritance will catch all the cases anyway.
+	 * <!-- end-user-doc -->
+	 * @return the new adapter.
+	 * @see org.bgml.model.PathLatency
+	 * @generated
+	 */
+	public Adapter createPathLatencyAdapter() {
 		return null;
 	}
 

@@ -3,6 +3,7 @@
  */
 package org.bgml.model.util;
 
+import org.bgml.model.Action;
 import org.bgml.model.And;
 import org.bgml.model.Assembly;
 import org.bgml.model.Attribute;
@@ -49,6 +50,7 @@ import org.bgml.model.OptionEquals;
 import org.bgml.model.OptionSetting;
 import org.bgml.model.Or;
 import org.bgml.model.Parameter;
+import org.bgml.model.PathLatency;
 import org.bgml.model.PayloadSweep;
 import org.bgml.model.Port;
 import org.bgml.model.Predicate;
@@ -334,6 +336,12 @@ public class BgmlSwitch<T> extends Switch<T> {
 				if (result == null) result = defaultCase(theEObject);
 				return result;
 			}
+			case BgmlPackage.ACTION: {
+				Action action = (Action)theEObject;
+				T result = caseAction(action);
+				if (result == null) result = defaultCase(theEObject);
+				return result;
+			}
 			case BgmlPackage.CONNECTION: {
 				Connection connection = (Connection)theEObject;
 				T result = caseConnection(connection);
@@ -381,6 +389,14 @@ public class BgmlSwitch<T> extends Switch<T> {
 				T result = caseLatency(latency);
 				if (result == null) result = caseMetric(latency);
 				if (result == null) result = caseNamedElement(latency);
+				if (result == null) result = defaultCase(theEObject);
+				return result;
+			}
+			case BgmlPackage.PATH_LATENCY: {
+				PathLatency pathLatency = (PathLatency)theEObject;
+				T result = casePathLatency(pathLatency);
+				if (result == null) result = caseMetric(pathLatency);
+				if (result == null) result = caseNamedElement(pathLatency);
 				if (result == null) result = defaultCase(theEObject);
 				return result;
 			}
@@ -984,6 +1000,21 @@ public class BgmlSwitch<T> extends Switch<T> {
 	}
 
 	/**
+	 * Returns the result of interpreting the object as an instance of '<em>Action</em>'.
+	 * <!-- begin-user-doc -->
+	 * This implementation returns null;
+	 * returning a non-null result will terminate the switch.
+	 * <!-- end-user-doc -->
+	 * @param object the target of the switch.
+	 * @return the result of interpreting the object as an instance of '<em>Action</em>'.
+	 * @see #doSwitch(org.eclipse.emf.ecore.EObject) doSwitch(EObject)
+	 * @generated
+	 */
+	public T caseAction(Action object) {
+		return null;
+	}
+
+	/**
 	 * Returns the result of interpreting the object as an instance of '<em>Connection</em>'.
 	 * <!-- begin-user-doc -->
 	 * This implementation returns null;
@@ -1085,6 +1116,21 @@ public class BgmlSwitch<T> extends Switch<T> {
 	 * @generated
 	 */
 	public T caseLatency(Latency object) {
+		return null;
+	}
+
+	/**
+	 * Returns the result of interpreting the object as an instance of '<em>Path Latency</em>'.
+	 * <!-- begin-user-doc -->
+	 * This implementation returns null;
+	 * returning a non-null result will terminate the switch.
+	 * <!-- end-user-doc -->
+	 * @param object the target of the switch.
+	 * @return the result of interpreting the object as an instance of '<em>Path Latency</em>'.
+	 * @see #doSwitch(org.eclipse.emf.ecore.EObject) doSwitch(EObject)
+	 * @generated
+	 */
+	public T casePathLatency(PathLatency object) {
 		return null;
 	}
 
