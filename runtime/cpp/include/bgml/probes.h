@@ -92,6 +92,16 @@ public:
     cycles_.record(last_ - begin_);
   }
 
+  /// Store a cycle whose segment times were measured elsewhere (e.g.
+  /// from the stamps a path carried across processes). `per_segment`
+  /// holds one time per segment, in this timer's order.
+  void record_cycle(const std::vector<std::uint64_t>& per_segment, std::uint64_t cycle)
+  {
+    for (std::size_t i = 0; i != segments_.size() && i != per_segment.size(); ++i)
+      segments_[i].record(per_segment[i]);
+    cycles_.record(cycle);
+  }
+
   /// Per-cycle times of one segment, and of the whole cycle.
   const SampleHistory& segment_history(std::size_t segment) const { return segments_[segment]; }
   const SampleHistory& cycle_history() const { return cycles_; }

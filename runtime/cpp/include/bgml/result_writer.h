@@ -148,20 +148,23 @@ struct Measurement {
 /// One measurement per segment of `timer` (segment = its name), then
 /// one for the whole cycle (segment null) that carries the relative
 /// error of the sum of segment means against the cycle mean.
+/// `kind` is "functionalPath" for white-box probes inside one call and
+/// "pathLatency" for the hops of an end-to-end path (see bgml/path.h).
 inline std::vector<Measurement> segment_measurements(const SegmentTimer& timer,
                                                      const std::string& metric,
                                                      const std::string& element,
-                                                     const std::string& operation)
+                                                     const std::string& operation,
+                                                     const char* kind = "functionalPath")
 {
   std::vector<Measurement> out;
   for (std::size_t i = 0; i != timer.segment_count(); ++i) {
-    Measurement m("functionalPath", metric, element);
+    Measurement m(kind, metric, element);
     m.operation = operation;
     m.segment = timer.segment_name(i);
     m.set_samples(timer.segment_history(i));
     out.push_back(m);
   }
-  Measurement cycle("functionalPath", metric, element);
+  Measurement cycle(kind, metric, element);
   cycle.operation = operation;
   cycle.set_samples(timer.cycle_history());
   cycle.segment_sum_error = timer.sum_error();

@@ -21,7 +21,7 @@ public record ResultMeasurement(String kind, String metric, String element, Stri
 
     /** The metric classes of the metamodel, as the runtime spells them. */
     public static final Set<String> KINDS = Set.of("latency", "throughput", "jitter", "footprint", "payloadSweep",
-            "functionalPath", "lookupTime", "contextSwitch", "missedDeadlines");
+            "functionalPath", "pathLatency", "lookupTime", "contextSwitch", "missedDeadlines");
     /** The units the runtime writes. */
     public static final Set<String> UNITS = Set.of("ns", "us", "ms", "s", "perSecond", "bytes", "KiB", "MiB", "count", "percent");
 
