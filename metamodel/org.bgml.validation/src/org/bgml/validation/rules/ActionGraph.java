@@ -29,10 +29,11 @@ import org.eclipse.emf.ecore.EObject;
  * (a call or forward through a receptacle, a publication on a source) and the connections from that port, to the
  * facets and sinks that receive next. A behaviour's old-style forward ({@code kind="forward"}) is an edge too.
  */
-final class ActionGraph {
+public final class ActionGraph {
     private final Map<Port, List<Connection>> bySource = new LinkedHashMap<>();
 
-    ActionGraph(EObject root) {
+    /** The graph of the model under {@code root}. */
+    public ActionGraph(EObject root) {
         for (Connection c : Elements.allOf(root, Connection.class)) {
             Port source = Elements.resolved(c.getSource());
             if (source != null) {
@@ -42,12 +43,12 @@ final class ActionGraph {
     }
 
     /** The connections that leave {@code port}, in model order. */
-    List<Connection> connectionsFrom(Port port) {
+    public List<Connection> connectionsFrom(Port port) {
         return bySource.getOrDefault(port, List.of());
     }
 
     /** The facets and sinks that the calls through a receptacle, or the events of a source, reach directly. */
-    List<Port> receiversOf(Port sender) {
+    public List<Port> receiversOf(Port sender) {
         List<Port> found = new ArrayList<>();
         for (Connection c : connectionsFrom(sender)) {
             Port target = Elements.resolved(c.getTarget());
@@ -59,7 +60,7 @@ final class ActionGraph {
     }
 
     /** The port an action sends through: its receptacle for a call or forward, its source for a publication. */
-    static Port sender(Action action) {
+    public static Port sender(Action action) {
         if (action.getKind() == null) {
             return null;
         }
@@ -71,12 +72,12 @@ final class ActionGraph {
     }
 
     /** The facet or sink whose behaviour holds {@code action}, or null when it sits elsewhere. */
-    static Port receiver(Action action) {
+    public static Port receiver(Action action) {
         return action.eContainer() instanceof Behaviour b && b.eContainer() instanceof Port p ? p : null;
     }
 
     /** The behaviour of a facet or sink, or null. */
-    static Behaviour behaviour(Port port) {
+    public static Behaviour behaviour(Port port) {
         if (port instanceof Facet f) {
             return f.getBehaviour();
         }
@@ -84,7 +85,7 @@ final class ActionGraph {
     }
 
     /** The facets and sinks that one action of a behaviour reaches. */
-    List<Port> next(Action action) {
+    public List<Port> next(Action action) {
         Port sender = sender(action);
         return sender == null ? List.of() : receiversOf(sender);
     }
@@ -93,7 +94,7 @@ final class ActionGraph {
      * The facets and sinks a receiving port triggers, through the actions {@code follow} accepts and through an
      * old-style forward.
      */
-    Set<Port> next(Port receiving, Predicate<Action> follow) {
+    public Set<Port> next(Port receiving, Predicate<Action> follow) {
         Set<Port> found = new LinkedHashSet<>();
         Behaviour b = behaviour(receiving);
         if (b == null) {
@@ -114,7 +115,7 @@ final class ActionGraph {
      * A shortest chain from {@code from} to {@code to} (both included) through the actions {@code follow} accepts,
      * or null when there is none.
      */
-    List<Port> chain(Port from, Port to, Predicate<Action> follow) {
+    public List<Port> chain(Port from, Port to, Predicate<Action> follow) {
         Map<Port, Port> parent = new IdentityHashMap<>();
         Deque<Port> todo = new ArrayDeque<>();
         parent.put(from, from);
@@ -141,7 +142,7 @@ final class ActionGraph {
     }
 
     /** Every facet and sink reachable from the given first receivers through all actions, them included. */
-    Set<Port> reachableFrom(List<Port> first) {
+    public Set<Port> reachableFrom(List<Port> first) {
         Set<Port> seen = new LinkedHashSet<>(first);
         Deque<Port> todo = new ArrayDeque<>(first);
         while (!todo.isEmpty()) {
@@ -155,7 +156,7 @@ final class ActionGraph {
     }
 
     /** True for an action that sends on (call, forward, publish). */
-    static boolean sends(Action action) {
+    public static boolean sends(Action action) {
         return action.getKind() == ActionKind.CALL || action.getKind() == ActionKind.FORWARD
                 || action.getKind() == ActionKind.PUBLISH;
     }

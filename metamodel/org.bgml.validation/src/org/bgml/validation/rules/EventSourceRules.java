@@ -7,6 +7,7 @@ import java.util.Set;
 import org.bgml.model.Action;
 import org.bgml.model.ActionKind;
 import org.bgml.model.Connection;
+import org.bgml.model.EventSink;
 import org.bgml.model.EventSource;
 import org.bgml.model.Metric;
 import org.bgml.model.RateKind;
@@ -50,7 +51,9 @@ public final class EventSourceRules implements RuleSet {
             if (s.getTimer() != null) {
                 checkTimer(s, s.getTimer(), sink);
             }
-            List<Connection> out = graph.connectionsFrom(s);
+            // only event connections count: one to a facet is miswired, which the connection rules report
+            List<Connection> out = graph.connectionsFrom(s).stream()
+                    .filter(c -> Elements.resolved(c.getTarget()) instanceof EventSink).toList();
             if (out.isEmpty() || s.getTimer() != null || published.contains(s) || measured.contains(s)) {
                 continue;
             }
