@@ -523,6 +523,12 @@ void Process::report(const EventStream& s, const char* kind, const char* metric,
   impl_->stream_reports.push_back(r);
 }
 
+void Process::add_label(const char* key, const char* value)
+{
+  if (impl_->result)
+    impl_->result->add_label(key, value);
+}
+
 void Process::add_results(const std::function<std::vector<bgml::Measurement>()>& produce)
 {
   impl_->late_results.push_back(produce);

@@ -303,6 +303,10 @@ public:
 
   /// Writes the result file now (a serving process that also drives
   /// loops writes it when its loops are done, and again at the end).
+  /// A label of the result file (free-form context such as the clock a
+  /// path's figures rest on).
+  void add_label(const char* key, const char* value);
+
   /// Measurements computed only when the results are written (the
   /// pathLatency of a chain's end, whose arrivals come in upcalls).
   void add_results(const std::function<std::vector<bgml::Measurement>()>& produce);

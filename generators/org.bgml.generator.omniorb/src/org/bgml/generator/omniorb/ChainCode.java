@@ -144,6 +144,9 @@ public class ChainCode {
         lines.add("    std::vector<std::string>{ " + CppText.literals(path.segmentNames()) + " },");
         lines.add("    " + m.getWarmupIterations() + ", " + Math.max(1, m.getSamples()) + "));");
         lines.add(chain + "->add_recorder(" + v + ".get());");
+        if (!path.oneHost()) {
+            lines.add("process.add_label(" + CppText.literal("clock " + ElementPaths.pathOf(m)) + ", " + CppText.literal(path.clockNote()) + ");");
+        }
         lines.add("process.add_results([" + v + "]() {");
         lines.add("  return bgml::segment_measurements(" + v + "->timer(), " + CppText.literal(ElementPaths.pathOf(m)) + ", "
                 + CppText.literal(ElementPaths.pathOf(path.end())) + ", \"\", \"pathLatency\");");
@@ -249,8 +252,8 @@ public class ChainCode {
             lines.add("  bgml_omniorb::LoopResult loop(process.spec(0, " + count + ", 1, " + CppText.number(w.getRateHz()) + ", 0, "
                     + (w.getIterations() > 0 ? 0 : w.getDurationMillis()) + ", " + w.getPreDelayMillis() + ", 0));");
             lines.add("  bgml::PathStamp stamp;");
-            lines.add("  bgml_omniorb::run_loop(loop, [&](std::size_t, std::uint64_t start) {");
-            lines.add("    stamp.begin(" + origin.id() + ", start);");
+            lines.add("  bgml_omniorb::run_loop(loop, [&](std::size_t, std::uint64_t) {");
+            lines.add("    stamp.begin(" + origin.id() + "); // the publication, not its scheduled time, starts the path");
             lines.add("    " + senderVariable(s, null) + "(stamp);");
             lines.add("  });");
             for (Metric m : layout.plan().model().getMetrics()) {
