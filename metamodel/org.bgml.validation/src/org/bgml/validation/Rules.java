@@ -9,6 +9,7 @@ import org.bgml.validation.rules.IdentifierRules;
 import org.bgml.validation.rules.IdlRules;
 import org.bgml.validation.rules.MetricRules;
 import org.bgml.validation.rules.OptionRules;
+import org.bgml.validation.rules.ParameterBlockRules;
 import org.bgml.validation.rules.ReferenceRules;
 
 /** The rule sets BGML runs, in the order they run. Rule ids are constants of the rule set classes. */
@@ -18,6 +19,6 @@ public final class Rules {
 
     public static List<RuleSet> all() {
         return List.of(new ReferenceRules(), new IdentifierRules(), new IdlRules(), new ConnectionRules(),
-                new MetricRules(), new OptionRules(), new DeploymentRules(), new ExperimentRules());
+                new MetricRules(), new ParameterBlockRules(), new OptionRules(), new DeploymentRules(), new ExperimentRules());
     }
 }
