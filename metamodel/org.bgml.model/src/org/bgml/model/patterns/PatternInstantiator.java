@@ -78,11 +78,12 @@ public final class PatternInstantiator {
         return scratch;
     }
 
-    /** The names a new element must not take: top-level elements and processes share one namespace each; one set is enough. */
+    /** The names a new element must not take: those of the top-level elements (deployments aside) and of the processes. */
     private static Set<String> names(BenchmarkModel model) {
         Set<String> names = new LinkedHashSet<>();
         for (EObject child : model.eContents()) {
-            if (child instanceof NamedElement n && n.getName() != null) {
+            if (child instanceof NamedElement n && n.getName() != null && !(child instanceof Deployment)
+                    && !(child instanceof org.bgml.model.ResultSet)) { // deployments merge; results are not names of the model
                 names.add(n.getName());
             }
         }
