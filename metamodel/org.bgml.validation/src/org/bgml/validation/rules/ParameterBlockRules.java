@@ -16,9 +16,12 @@ import org.eclipse.emf.ecore.EObject;
  */
 public final class ParameterBlockRules implements RuleSet {
     /** A block's workload: at least one thread, a finite rate (positive for a fixed rate), no negative counts or delays. */
-    public static final String WORKLOAD = "parameterBlock.workload";
-    /** A block's behaviour is kind and busy work only: forwards and actions name ports of one entity. */
-    public static final String BEHAVIOUR = "parameterBlock.behaviour";
+    public static final String WORKLOAD = "block.workload";
+    /**
+     * A block's behaviour is kind and busy work only: forwards and actions name ports of one entity (its busy work is
+     * checked with every behaviour's, connection.behaviour).
+     */
+    public static final String BEHAVIOUR = "block.behaviour";
 
     @Override
     public void check(EObject root, DiagnosticSink sink) {
@@ -61,9 +64,6 @@ public final class ParameterBlockRules implements RuleSet {
         if (b.getKind() == BehaviourKind.FORWARD || b.getForwardTo() != null || !b.getActions().isEmpty()) {
             sink.error(BEHAVIOUR, b, s + " forwards or has actions; those name ports of one entity, so give them to the facet or sink"
                     + " itself and keep the block to kind and busy work");
-        }
-        if (b.getBusyWorkMicros() < 0) {
-            sink.error(BEHAVIOUR, b, s + " has busyWorkMicros = " + b.getBusyWorkMicros() + "; it must not be negative");
         }
     }
 }
