@@ -12,12 +12,14 @@ import org.bgml.generator.common.TargetGenerator;
 import org.bgml.generator.common.plan.BenchmarkPlan;
 import org.bgml.generator.common.plan.Planner;
 import org.bgml.model.BenchmarkModel;
+import org.bgml.model.params.EffectiveSettings;
 import org.bgml.validation.ModelDiagnostic;
 import org.bgml.validation.ModelValidator;
 
 /**
- * The one way to generate a benchmark, shared by the CLI, the launcher and the IDE: validate, refuse on
- * errors, plan, run the target's templates, add the C++ runtime.
+ * The one way to generate a benchmark, shared by the CLI, the launcher and the IDE: apply the parameter blocks
+ * ({@link EffectiveSettings}, into the request's model, which is loaded for generating and never saved), validate,
+ * refuse on errors, plan, run the target's templates, add the C++ runtime.
  */
 public final class GenerationService {
 
@@ -43,6 +45,7 @@ public final class GenerationService {
     public BenchmarkPlan generate(Request request, GeneratorOutput out) throws InvalidModelException {
         TargetGenerator target = target(request.target());
         ConfigurationChoice configuration = configuration(request);
+        EffectiveSettings.resolveInPlace(request.model());
         List<ModelDiagnostic> diagnostics = new ModelValidator().validate(request.model());
         if (ModelValidator.hasErrors(diagnostics)) {
             throw new InvalidModelException(diagnostics);
@@ -59,6 +62,7 @@ public final class GenerationService {
     }
 
     private static BenchmarkPlan plan(Request request, ConfigurationChoice configuration) {
+        EffectiveSettings.resolveInPlace(request.model()); // parameter blocks: every template sees the effective settings
         Planner planner = new Planner(new Naming());
         return configuration.name() == null ? planner.planWith(request.model(), request.deployment(), null)
                 : planner.plan(request.model(), request.deployment(), configuration.name());

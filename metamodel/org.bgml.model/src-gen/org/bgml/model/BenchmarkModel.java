@@ -23,6 +23,7 @@ import org.eclipse.emf.common.util.EList;
  *   <li>{@link org.bgml.model.BenchmarkModel#getConnections <em>Connections</em>}</li>
  *   <li>{@link org.bgml.model.BenchmarkModel#getEventChannels <em>Event Channels</em>}</li>
  *   <li>{@link org.bgml.model.BenchmarkModel#getDeployments <em>Deployments</em>}</li>
+ *   <li>{@link org.bgml.model.BenchmarkModel#getParameterBlocks <em>Parameter Blocks</em>}</li>
  *   <li>{@link org.bgml.model.BenchmarkModel#getMetrics <em>Metrics</em>}</li>
  *   <li>{@link org.bgml.model.BenchmarkModel#getCatalogs <em>Catalogs</em>}</li>
  *   <li>{@link org.bgml.model.BenchmarkModel#getConfigurations <em>Configurations</em>}</li>
@@ -106,6 +107,21 @@ public interface BenchmarkModel extends NamedElement {
 	 * @generated
 	 */
 	EList<Deployment> getDeployments();
+
+	/**
+	 * Returns the value of the '<em><b>Parameter Blocks</b></em>' containment reference list.
+	 * The list contents are of type {@link org.bgml.model.ParameterBlock}.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * <!-- begin-model-doc -->
+	 * Named, reusable groups of workload and behaviour settings that metrics, facets and sinks refer to: changing a block changes every element that uses it.
+	 * <!-- end-model-doc -->
+	 * @return the value of the '<em>Parameter Blocks</em>' containment reference list.
+	 * @see org.bgml.model.BgmlPackage#getBenchmarkModel_ParameterBlocks()
+	 * @model containment="true"
+	 * @generated
+	 */
+	EList<ParameterBlock> getParameterBlocks();
 
 	/**
 	 * Returns the value of the '<em><b>Metrics</b></em>' containment reference list.

@@ -275,6 +275,15 @@ public interface BgmlFactory extends EFactory {
 	Process createProcess();
 
 	/**
+	 * Returns a new object of class '<em>Parameter Block</em>'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return a new object of class '<em>Parameter Block</em>'.
+	 * @generated
+	 */
+	ParameterBlock createParameterBlock();
+
+	/**
 	 * Returns a new object of class '<em>Latency</em>'.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->

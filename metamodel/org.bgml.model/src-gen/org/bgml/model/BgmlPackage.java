@@ -178,13 +178,22 @@ public interface BgmlPackage extends EPackage {
 	int BENCHMARK_MODEL__DEPLOYMENTS = NAMED_ELEMENT_FEATURE_COUNT + 4;
 
 	/**
+	 * The feature id for the '<em><b>Parameter Blocks</b></em>' containment reference list.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int BENCHMARK_MODEL__PARAMETER_BLOCKS = NAMED_ELEMENT_FEATURE_COUNT + 5;
+
+	/**
 	 * The feature id for the '<em><b>Metrics</b></em>' containment reference list.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * @generated
 	 * @ordered
 	 */
-	int BENCHMARK_MODEL__METRICS = NAMED_ELEMENT_FEATURE_COUNT + 5;
+	int BENCHMARK_MODEL__METRICS = NAMED_ELEMENT_FEATURE_COUNT + 6;
 
 	/**
 	 * The feature id for the '<em><b>Catalogs</b></em>' containment reference list.
@@ -193,7 +202,7 @@ public interface BgmlPackage extends EPackage {
 	 * @generated
 	 * @ordered
 	 */
-	int BENCHMARK_MODEL__CATALOGS = NAMED_ELEMENT_FEATURE_COUNT + 6;
+	int BENCHMARK_MODEL__CATALOGS = NAMED_ELEMENT_FEATURE_COUNT + 7;
 
 	/**
 	 * The feature id for the '<em><b>Configurations</b></em>' containment reference list.
@@ -202,7 +211,7 @@ public interface BgmlPackage extends EPackage {
 	 * @generated
 	 * @ordered
 	 */
-	int BENCHMARK_MODEL__CONFIGURATIONS = NAMED_ELEMENT_FEATURE_COUNT + 7;
+	int BENCHMARK_MODEL__CONFIGURATIONS = NAMED_ELEMENT_FEATURE_COUNT + 8;
 
 	/**
 	 * The feature id for the '<em><b>Experiments</b></em>' containment reference list.
@@ -211,7 +220,7 @@ public interface BgmlPackage extends EPackage {
 	 * @generated
 	 * @ordered
 	 */
-	int BENCHMARK_MODEL__EXPERIMENTS = NAMED_ELEMENT_FEATURE_COUNT + 8;
+	int BENCHMARK_MODEL__EXPERIMENTS = NAMED_ELEMENT_FEATURE_COUNT + 9;
 
 	/**
 	 * The feature id for the '<em><b>Results</b></em>' containment reference list.
@@ -220,7 +229,7 @@ public interface BgmlPackage extends EPackage {
 	 * @generated
 	 * @ordered
 	 */
-	int BENCHMARK_MODEL__RESULTS = NAMED_ELEMENT_FEATURE_COUNT + 9;
+	int BENCHMARK_MODEL__RESULTS = NAMED_ELEMENT_FEATURE_COUNT + 10;
 
 	/**
 	 * The number of structural features of the '<em>Benchmark Model</em>' class.
@@ -229,7 +238,7 @@ public interface BgmlPackage extends EPackage {
 	 * @generated
 	 * @ordered
 	 */
-	int BENCHMARK_MODEL_FEATURE_COUNT = NAMED_ELEMENT_FEATURE_COUNT + 10;
+	int BENCHMARK_MODEL_FEATURE_COUNT = NAMED_ELEMENT_FEATURE_COUNT + 11;
 
 	/**
 	 * The number of operations of the '<em>Benchmark Model</em>' class.
@@ -1441,13 +1450,22 @@ public interface BgmlPackage extends EPackage {
 	int FACET__BEHAVIOUR = PORT_FEATURE_COUNT + 1;
 
 	/**
+	 * The feature id for the '<em><b>Parameters</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int FACET__PARAMETERS = PORT_FEATURE_COUNT + 2;
+
+	/**
 	 * The number of structural features of the '<em>Facet</em>' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * @generated
 	 * @ordered
 	 */
-	int FACET_FEATURE_COUNT = PORT_FEATURE_COUNT + 2;
+	int FACET_FEATURE_COUNT = PORT_FEATURE_COUNT + 3;
 
 	/**
 	 * The number of operations of the '<em>Facet</em>' class.
@@ -1642,13 +1660,22 @@ public interface BgmlPackage extends EPackage {
 	int EVENT_SINK__BEHAVIOUR = PORT_FEATURE_COUNT + 1;
 
 	/**
+	 * The feature id for the '<em><b>Parameters</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int EVENT_SINK__PARAMETERS = PORT_FEATURE_COUNT + 2;
+
+	/**
 	 * The number of structural features of the '<em>Event Sink</em>' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * @generated
 	 * @ordered
 	 */
-	int EVENT_SINK_FEATURE_COUNT = PORT_FEATURE_COUNT + 2;
+	int EVENT_SINK_FEATURE_COUNT = PORT_FEATURE_COUNT + 3;
 
 	/**
 	 * The number of operations of the '<em>Event Sink</em>' class.
@@ -2262,13 +2289,22 @@ public interface BgmlPackage extends EPackage {
 	int METRIC__WORKLOAD = NAMED_ELEMENT_FEATURE_COUNT + 7;
 
 	/**
+	 * The feature id for the '<em><b>Parameters</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int METRIC__PARAMETERS = NAMED_ELEMENT_FEATURE_COUNT + 8;
+
+	/**
 	 * The number of structural features of the '<em>Metric</em>' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * @generated
 	 * @ordered
 	 */
-	int METRIC_FEATURE_COUNT = NAMED_ELEMENT_FEATURE_COUNT + 8;
+	int METRIC_FEATURE_COUNT = NAMED_ELEMENT_FEATURE_COUNT + 9;
 
 	/**
 	 * The number of operations of the '<em>Metric</em>' class.
@@ -2280,6 +2316,70 @@ public interface BgmlPackage extends EPackage {
 	int METRIC_OPERATION_COUNT = NAMED_ELEMENT_OPERATION_COUNT + 0;
 
 	/**
+	 * The meta object id for the '{@link org.bgml.model.impl.ParameterBlockImpl <em>Parameter Block</em>}' class.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see org.bgml.model.impl.ParameterBlockImpl
+	 * @see org.bgml.model.impl.BgmlPackageImpl#getParameterBlock()
+	 * @generated
+	 */
+	int PARAMETER_BLOCK = 34;
+
+	/**
+	 * The feature id for the '<em><b>Name</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PARAMETER_BLOCK__NAME = NAMED_ELEMENT__NAME;
+
+	/**
+	 * The feature id for the '<em><b>Description</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PARAMETER_BLOCK__DESCRIPTION = NAMED_ELEMENT__DESCRIPTION;
+
+	/**
+	 * The feature id for the '<em><b>Workload</b></em>' containment reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PARAMETER_BLOCK__WORKLOAD = NAMED_ELEMENT_FEATURE_COUNT + 0;
+
+	/**
+	 * The feature id for the '<em><b>Behaviour</b></em>' containment reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PARAMETER_BLOCK__BEHAVIOUR = NAMED_ELEMENT_FEATURE_COUNT + 1;
+
+	/**
+	 * The number of structural features of the '<em>Parameter Block</em>' class.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PARAMETER_BLOCK_FEATURE_COUNT = NAMED_ELEMENT_FEATURE_COUNT + 2;
+
+	/**
+	 * The number of operations of the '<em>Parameter Block</em>' class.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PARAMETER_BLOCK_OPERATION_COUNT = NAMED_ELEMENT_OPERATION_COUNT + 0;
+
+	/**
 	 * The meta object id for the '{@link org.bgml.model.impl.LatencyImpl <em>Latency</em>}' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -2287,7 +2387,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getLatency()
 	 * @generated
 	 */
-	int LATENCY = 34;
+	int LATENCY = 35;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -2380,6 +2480,15 @@ public interface BgmlPackage extends EPackage {
 	int LATENCY__WORKLOAD = METRIC__WORKLOAD;
 
 	/**
+	 * The feature id for the '<em><b>Parameters</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int LATENCY__PARAMETERS = METRIC__PARAMETERS;
+
+	/**
 	 * The number of structural features of the '<em>Latency</em>' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -2405,7 +2514,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getPathLatency()
 	 * @generated
 	 */
-	int PATH_LATENCY = 35;
+	int PATH_LATENCY = 36;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -2498,6 +2607,15 @@ public interface BgmlPackage extends EPackage {
 	int PATH_LATENCY__WORKLOAD = METRIC__WORKLOAD;
 
 	/**
+	 * The feature id for the '<em><b>Parameters</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PATH_LATENCY__PARAMETERS = METRIC__PARAMETERS;
+
+	/**
 	 * The feature id for the '<em><b>End</b></em>' reference.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -2532,7 +2650,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getThroughput()
 	 * @generated
 	 */
-	int THROUGHPUT = 36;
+	int THROUGHPUT = 37;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -2625,6 +2743,15 @@ public interface BgmlPackage extends EPackage {
 	int THROUGHPUT__WORKLOAD = METRIC__WORKLOAD;
 
 	/**
+	 * The feature id for the '<em><b>Parameters</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int THROUGHPUT__PARAMETERS = METRIC__PARAMETERS;
+
+	/**
 	 * The number of structural features of the '<em>Throughput</em>' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -2650,7 +2777,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getJitter()
 	 * @generated
 	 */
-	int JITTER = 37;
+	int JITTER = 38;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -2743,6 +2870,15 @@ public interface BgmlPackage extends EPackage {
 	int JITTER__WORKLOAD = METRIC__WORKLOAD;
 
 	/**
+	 * The feature id for the '<em><b>Parameters</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int JITTER__PARAMETERS = METRIC__PARAMETERS;
+
+	/**
 	 * The number of structural features of the '<em>Jitter</em>' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -2768,7 +2904,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getFootprint()
 	 * @generated
 	 */
-	int FOOTPRINT = 38;
+	int FOOTPRINT = 39;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -2861,6 +2997,15 @@ public interface BgmlPackage extends EPackage {
 	int FOOTPRINT__WORKLOAD = METRIC__WORKLOAD;
 
 	/**
+	 * The feature id for the '<em><b>Parameters</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int FOOTPRINT__PARAMETERS = METRIC__PARAMETERS;
+
+	/**
 	 * The feature id for the '<em><b>Kind</b></em>' attribute.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -2895,7 +3040,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getPayloadSweep()
 	 * @generated
 	 */
-	int PAYLOAD_SWEEP = 39;
+	int PAYLOAD_SWEEP = 40;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -2988,6 +3133,15 @@ public interface BgmlPackage extends EPackage {
 	int PAYLOAD_SWEEP__WORKLOAD = METRIC__WORKLOAD;
 
 	/**
+	 * The feature id for the '<em><b>Parameters</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PAYLOAD_SWEEP__PARAMETERS = METRIC__PARAMETERS;
+
+	/**
 	 * The feature id for the '<em><b>Min Bytes</b></em>' attribute.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -3040,7 +3194,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getFunctionalPath()
 	 * @generated
 	 */
-	int FUNCTIONAL_PATH = 40;
+	int FUNCTIONAL_PATH = 41;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -3133,6 +3287,15 @@ public interface BgmlPackage extends EPackage {
 	int FUNCTIONAL_PATH__WORKLOAD = METRIC__WORKLOAD;
 
 	/**
+	 * The feature id for the '<em><b>Parameters</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int FUNCTIONAL_PATH__PARAMETERS = METRIC__PARAMETERS;
+
+	/**
 	 * The feature id for the '<em><b>Probes</b></em>' containment reference list.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -3167,7 +3330,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getProbePoint()
 	 * @generated
 	 */
-	int PROBE_POINT = 41;
+	int PROBE_POINT = 42;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -3222,7 +3385,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getLookupTime()
 	 * @generated
 	 */
-	int LOOKUP_TIME = 42;
+	int LOOKUP_TIME = 43;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -3315,6 +3478,15 @@ public interface BgmlPackage extends EPackage {
 	int LOOKUP_TIME__WORKLOAD = METRIC__WORKLOAD;
 
 	/**
+	 * The feature id for the '<em><b>Parameters</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int LOOKUP_TIME__PARAMETERS = METRIC__PARAMETERS;
+
+	/**
 	 * The number of structural features of the '<em>Lookup Time</em>' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -3340,7 +3512,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getContextSwitch()
 	 * @generated
 	 */
-	int CONTEXT_SWITCH = 43;
+	int CONTEXT_SWITCH = 44;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -3433,6 +3605,15 @@ public interface BgmlPackage extends EPackage {
 	int CONTEXT_SWITCH__WORKLOAD = METRIC__WORKLOAD;
 
 	/**
+	 * The feature id for the '<em><b>Parameters</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int CONTEXT_SWITCH__PARAMETERS = METRIC__PARAMETERS;
+
+	/**
 	 * The number of structural features of the '<em>Context Switch</em>' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -3458,7 +3639,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getMissedDeadlines()
 	 * @generated
 	 */
-	int MISSED_DEADLINES = 44;
+	int MISSED_DEADLINES = 45;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -3551,6 +3732,15 @@ public interface BgmlPackage extends EPackage {
 	int MISSED_DEADLINES__WORKLOAD = METRIC__WORKLOAD;
 
 	/**
+	 * The feature id for the '<em><b>Parameters</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int MISSED_DEADLINES__PARAMETERS = METRIC__PARAMETERS;
+
+	/**
 	 * The feature id for the '<em><b>Deadline Micros</b></em>' attribute.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -3585,7 +3775,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getRequirement()
 	 * @generated
 	 */
-	int REQUIREMENT = 45;
+	int REQUIREMENT = 46;
 
 	/**
 	 * The feature id for the '<em><b>Statistic</b></em>' attribute.
@@ -3649,7 +3839,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getWorkload()
 	 * @generated
 	 */
-	int WORKLOAD = 46;
+	int WORKLOAD = 47;
 
 	/**
 	 * The feature id for the '<em><b>Rate</b></em>' attribute.
@@ -3749,7 +3939,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getOptionCatalog()
 	 * @generated
 	 */
-	int OPTION_CATALOG = 47;
+	int OPTION_CATALOG = 48;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -3831,7 +4021,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getOptionDefinition()
 	 * @generated
 	 */
-	int OPTION_DEFINITION = 48;
+	int OPTION_DEFINITION = 49;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -3949,7 +4139,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getConstraint()
 	 * @generated
 	 */
-	int CONSTRAINT = 49;
+	int CONSTRAINT = 50;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -4013,7 +4203,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getPredicate()
 	 * @generated
 	 */
-	int PREDICATE = 50;
+	int PREDICATE = 51;
 
 	/**
 	 * The number of structural features of the '<em>Predicate</em>' class.
@@ -4041,7 +4231,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getOptionEquals()
 	 * @generated
 	 */
-	int OPTION_EQUALS = 51;
+	int OPTION_EQUALS = 52;
 
 	/**
 	 * The feature id for the '<em><b>Option</b></em>' reference.
@@ -4087,7 +4277,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getNot()
 	 * @generated
 	 */
-	int NOT = 52;
+	int NOT = 53;
 
 	/**
 	 * The feature id for the '<em><b>Operand</b></em>' containment reference.
@@ -4124,7 +4314,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getAnd()
 	 * @generated
 	 */
-	int AND = 53;
+	int AND = 54;
 
 	/**
 	 * The feature id for the '<em><b>Operands</b></em>' containment reference list.
@@ -4161,7 +4351,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getOr()
 	 * @generated
 	 */
-	int OR = 54;
+	int OR = 55;
 
 	/**
 	 * The feature id for the '<em><b>Operands</b></em>' containment reference list.
@@ -4198,7 +4388,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getConfiguration()
 	 * @generated
 	 */
-	int CONFIGURATION = 55;
+	int CONFIGURATION = 56;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -4262,7 +4452,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getOptionSetting()
 	 * @generated
 	 */
-	int OPTION_SETTING = 56;
+	int OPTION_SETTING = 57;
 
 	/**
 	 * The feature id for the '<em><b>Option</b></em>' reference.
@@ -4308,7 +4498,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getExperiment()
 	 * @generated
 	 */
-	int EXPERIMENT = 57;
+	int EXPERIMENT = 58;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -4444,7 +4634,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getFactor()
 	 * @generated
 	 */
-	int FACTOR = 58;
+	int FACTOR = 59;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -4517,7 +4707,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getResultSet()
 	 * @generated
 	 */
-	int RESULT_SET = 59;
+	int RESULT_SET = 60;
 
 	/**
 	 * The feature id for the '<em><b>Name</b></em>' attribute.
@@ -4644,7 +4834,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getEnvironment()
 	 * @generated
 	 */
-	int ENVIRONMENT = 60;
+	int ENVIRONMENT = 61;
 
 	/**
 	 * The feature id for the '<em><b>Host</b></em>' attribute.
@@ -4744,7 +4934,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getMeasurement()
 	 * @generated
 	 */
-	int MEASUREMENT = 61;
+	int MEASUREMENT = 62;
 
 	/**
 	 * The feature id for the '<em><b>Metric</b></em>' reference.
@@ -5006,7 +5196,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getHistogramBucket()
 	 * @generated
 	 */
-	int HISTOGRAM_BUCKET = 62;
+	int HISTOGRAM_BUCKET = 63;
 
 	/**
 	 * The feature id for the '<em><b>Lower</b></em>' attribute.
@@ -5061,7 +5251,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getPrimitiveKind()
 	 * @generated
 	 */
-	int PRIMITIVE_KIND = 63;
+	int PRIMITIVE_KIND = 64;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.ParameterDirection <em>Parameter Direction</em>}' enum.
@@ -5071,7 +5261,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getParameterDirection()
 	 * @generated
 	 */
-	int PARAMETER_DIRECTION = 64;
+	int PARAMETER_DIRECTION = 65;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.EventSourceKind <em>Event Source Kind</em>}' enum.
@@ -5081,7 +5271,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getEventSourceKind()
 	 * @generated
 	 */
-	int EVENT_SOURCE_KIND = 65;
+	int EVENT_SOURCE_KIND = 66;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.BehaviourKind <em>Behaviour Kind</em>}' enum.
@@ -5091,7 +5281,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getBehaviourKind()
 	 * @generated
 	 */
-	int BEHAVIOUR_KIND = 66;
+	int BEHAVIOUR_KIND = 67;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.ActionKind <em>Action Kind</em>}' enum.
@@ -5101,7 +5291,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getActionKind()
 	 * @generated
 	 */
-	int ACTION_KIND = 67;
+	int ACTION_KIND = 68;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.EventServiceKind <em>Event Service Kind</em>}' enum.
@@ -5111,7 +5301,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getEventServiceKind()
 	 * @generated
 	 */
-	int EVENT_SERVICE_KIND = 68;
+	int EVENT_SERVICE_KIND = 69;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.FootprintKind <em>Footprint Kind</em>}' enum.
@@ -5121,7 +5311,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getFootprintKind()
 	 * @generated
 	 */
-	int FOOTPRINT_KIND = 69;
+	int FOOTPRINT_KIND = 70;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.ProbeLocation <em>Probe Location</em>}' enum.
@@ -5131,7 +5321,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getProbeLocation()
 	 * @generated
 	 */
-	int PROBE_LOCATION = 70;
+	int PROBE_LOCATION = 71;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.Statistic <em>Statistic</em>}' enum.
@@ -5141,7 +5331,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getStatistic()
 	 * @generated
 	 */
-	int STATISTIC = 71;
+	int STATISTIC = 72;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.Comparator <em>Comparator</em>}' enum.
@@ -5151,7 +5341,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getComparator()
 	 * @generated
 	 */
-	int COMPARATOR = 72;
+	int COMPARATOR = 73;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.Unit <em>Unit</em>}' enum.
@@ -5161,7 +5351,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getUnit()
 	 * @generated
 	 */
-	int UNIT = 73;
+	int UNIT = 74;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.ClientStart <em>Client Start</em>}' enum.
@@ -5171,7 +5361,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getClientStart()
 	 * @generated
 	 */
-	int CLIENT_START = 74;
+	int CLIENT_START = 75;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.RateKind <em>Rate Kind</em>}' enum.
@@ -5181,7 +5371,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getRateKind()
 	 * @generated
 	 */
-	int RATE_KIND = 75;
+	int RATE_KIND = 76;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.Middleware <em>Middleware</em>}' enum.
@@ -5191,7 +5381,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getMiddleware()
 	 * @generated
 	 */
-	int MIDDLEWARE = 76;
+	int MIDDLEWARE = 77;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.OptionType <em>Option Type</em>}' enum.
@@ -5201,7 +5391,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getOptionType()
 	 * @generated
 	 */
-	int OPTION_TYPE = 77;
+	int OPTION_TYPE = 78;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.OptionLanding <em>Option Landing</em>}' enum.
@@ -5211,7 +5401,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getOptionLanding()
 	 * @generated
 	 */
-	int OPTION_LANDING = 78;
+	int OPTION_LANDING = 79;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.DesignKind <em>Design Kind</em>}' enum.
@@ -5221,7 +5411,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getDesignKind()
 	 * @generated
 	 */
-	int DESIGN_KIND = 79;
+	int DESIGN_KIND = 80;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.WorkloadParameter <em>Workload Parameter</em>}' enum.
@@ -5231,7 +5421,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getWorkloadParameter()
 	 * @generated
 	 */
-	int WORKLOAD_PARAMETER = 80;
+	int WORKLOAD_PARAMETER = 81;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.RunStatus <em>Run Status</em>}' enum.
@@ -5241,7 +5431,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getRunStatus()
 	 * @generated
 	 */
-	int RUN_STATUS = 81;
+	int RUN_STATUS = 82;
 
 	/**
 	 * The meta object id for the '{@link org.bgml.model.Verdict <em>Verdict</em>}' enum.
@@ -5251,7 +5441,7 @@ public interface BgmlPackage extends EPackage {
 	 * @see org.bgml.model.impl.BgmlPackageImpl#getVerdict()
 	 * @generated
 	 */
-	int VERDICT = 82;
+	int VERDICT = 83;
 
 
 	/**
@@ -5350,6 +5540,17 @@ public interface BgmlPackage extends EPackage {
 	 * @generated
 	 */
 	EReference getBenchmarkModel_Deployments();
+
+	/**
+	 * Returns the meta object for the containment reference list '{@link org.bgml.model.BenchmarkModel#getParameterBlocks <em>Parameter Blocks</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the containment reference list '<em>Parameter Blocks</em>'.
+	 * @see org.bgml.model.BenchmarkModel#getParameterBlocks()
+	 * @see #getBenchmarkModel()
+	 * @generated
+	 */
+	EReference getBenchmarkModel_ParameterBlocks();
 
 	/**
 	 * Returns the meta object for the containment reference list '{@link org.bgml.model.BenchmarkModel#getMetrics <em>Metrics</em>}'.
@@ -5903,6 +6104,17 @@ public interface BgmlPackage extends EPackage {
 	EReference getFacet_Behaviour();
 
 	/**
+	 * Returns the meta object for the reference '{@link org.bgml.model.Facet#getParameters <em>Parameters</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the reference '<em>Parameters</em>'.
+	 * @see org.bgml.model.Facet#getParameters()
+	 * @see #getFacet()
+	 * @generated
+	 */
+	EReference getFacet_Parameters();
+
+	/**
 	 * Returns the meta object for class '{@link org.bgml.model.Receptacle <em>Receptacle</em>}'.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -6008,6 +6220,17 @@ public interface BgmlPackage extends EPackage {
 	 * @generated
 	 */
 	EReference getEventSink_Behaviour();
+
+	/**
+	 * Returns the meta object for the reference '{@link org.bgml.model.EventSink#getParameters <em>Parameters</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the reference '<em>Parameters</em>'.
+	 * @see org.bgml.model.EventSink#getParameters()
+	 * @see #getEventSink()
+	 * @generated
+	 */
+	EReference getEventSink_Parameters();
 
 	/**
 	 * Returns the meta object for class '{@link org.bgml.model.Behaviour <em>Behaviour</em>}'.
@@ -6440,6 +6663,49 @@ public interface BgmlPackage extends EPackage {
 	 * @generated
 	 */
 	EReference getMetric_Workload();
+
+	/**
+	 * Returns the meta object for the reference '{@link org.bgml.model.Metric#getParameters <em>Parameters</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the reference '<em>Parameters</em>'.
+	 * @see org.bgml.model.Metric#getParameters()
+	 * @see #getMetric()
+	 * @generated
+	 */
+	EReference getMetric_Parameters();
+
+	/**
+	 * Returns the meta object for class '{@link org.bgml.model.ParameterBlock <em>Parameter Block</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for class '<em>Parameter Block</em>'.
+	 * @see org.bgml.model.ParameterBlock
+	 * @generated
+	 */
+	EClass getParameterBlock();
+
+	/**
+	 * Returns the meta object for the containment reference '{@link org.bgml.model.ParameterBlock#getWorkload <em>Workload</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the containment reference '<em>Workload</em>'.
+	 * @see org.bgml.model.ParameterBlock#getWorkload()
+	 * @see #getParameterBlock()
+	 * @generated
+	 */
+	EReference getParameterBlock_Workload();
+
+	/**
+	 * Returns the meta object for the containment reference '{@link org.bgml.model.ParameterBlock#getBehaviour <em>Behaviour</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the containment reference '<em>Behaviour</em>'.
+	 * @see org.bgml.model.ParameterBlock#getBehaviour()
+	 * @see #getParameterBlock()
+	 * @generated
+	 */
+	EReference getParameterBlock_Behaviour();
 
 	/**
 	 * Returns the meta object for class '{@link org.bgml.model.Latency <em>Latency</em>}'.
@@ -8153,6 +8419,14 @@ public interface BgmlPackage extends EPackage {
 		EReference BENCHMARK_MODEL__DEPLOYMENTS = eINSTANCE.getBenchmarkModel_Deployments();
 
 		/**
+		 * The meta object literal for the '<em><b>Parameter Blocks</b></em>' containment reference list feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EReference BENCHMARK_MODEL__PARAMETER_BLOCKS = eINSTANCE.getBenchmarkModel_ParameterBlocks();
+
+		/**
 		 * The meta object literal for the '<em><b>Metrics</b></em>' containment reference list feature.
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
@@ -8611,6 +8885,14 @@ public interface BgmlPackage extends EPackage {
 		EReference FACET__BEHAVIOUR = eINSTANCE.getFacet_Behaviour();
 
 		/**
+		 * The meta object literal for the '<em><b>Parameters</b></em>' reference feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EReference FACET__PARAMETERS = eINSTANCE.getFacet_Parameters();
+
+		/**
 		 * The meta object literal for the '{@link org.bgml.model.impl.ReceptacleImpl <em>Receptacle</em>}' class.
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
@@ -8695,6 +8977,14 @@ public interface BgmlPackage extends EPackage {
 		 * @generated
 		 */
 		EReference EVENT_SINK__BEHAVIOUR = eINSTANCE.getEventSink_Behaviour();
+
+		/**
+		 * The meta object literal for the '<em><b>Parameters</b></em>' reference feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EReference EVENT_SINK__PARAMETERS = eINSTANCE.getEventSink_Parameters();
 
 		/**
 		 * The meta object literal for the '{@link org.bgml.model.impl.BehaviourImpl <em>Behaviour</em>}' class.
@@ -9031,6 +9321,40 @@ public interface BgmlPackage extends EPackage {
 		 * @generated
 		 */
 		EReference METRIC__WORKLOAD = eINSTANCE.getMetric_Workload();
+
+		/**
+		 * The meta object literal for the '<em><b>Parameters</b></em>' reference feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EReference METRIC__PARAMETERS = eINSTANCE.getMetric_Parameters();
+
+		/**
+		 * The meta object literal for the '{@link org.bgml.model.impl.ParameterBlockImpl <em>Parameter Block</em>}' class.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @see org.bgml.model.impl.ParameterBlockImpl
+		 * @see org.bgml.model.impl.BgmlPackageImpl#getParameterBlock()
+		 * @generated
+		 */
+		EClass PARAMETER_BLOCK = eINSTANCE.getParameterBlock();
+
+		/**
+		 * The meta object literal for the '<em><b>Workload</b></em>' containment reference feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EReference PARAMETER_BLOCK__WORKLOAD = eINSTANCE.getParameterBlock_Workload();
+
+		/**
+		 * The meta object literal for the '<em><b>Behaviour</b></em>' containment reference feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EReference PARAMETER_BLOCK__BEHAVIOUR = eINSTANCE.getParameterBlock_Behaviour();
 
 		/**
 		 * The meta object literal for the '{@link org.bgml.model.impl.LatencyImpl <em>Latency</em>}' class.

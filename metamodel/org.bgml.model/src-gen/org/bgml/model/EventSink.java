@@ -15,6 +15,7 @@ package org.bgml.model;
  * <ul>
  *   <li>{@link org.bgml.model.EventSink#getEventType <em>Event Type</em>}</li>
  *   <li>{@link org.bgml.model.EventSink#getBehaviour <em>Behaviour</em>}</li>
+ *   <li>{@link org.bgml.model.EventSink#getParameters <em>Parameters</em>}</li>
  * </ul>
  *
  * @see org.bgml.model.BgmlPackage#getEventSink()
@@ -65,5 +66,30 @@ public interface EventSink extends Port {
 	 * @generated
 	 */
 	void setBehaviour(Behaviour value);
+
+	/**
+	 * Returns the value of the '<em><b>Parameters</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * <!-- begin-model-doc -->
+	 * A parameter block whose behaviour the sink follows when it has no behaviour of its own.
+	 * <!-- end-model-doc -->
+	 * @return the value of the '<em>Parameters</em>' reference.
+	 * @see #setParameters(ParameterBlock)
+	 * @see org.bgml.model.BgmlPackage#getEventSink_Parameters()
+	 * @model
+	 * @generated
+	 */
+	ParameterBlock getParameters();
+
+	/**
+	 * Sets the value of the '{@link org.bgml.model.EventSink#getParameters <em>Parameters</em>}' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @param value the new value of the '<em>Parameters</em>' reference.
+	 * @see #getParameters()
+	 * @generated
+	 */
+	void setParameters(ParameterBlock value);
 
 } // EventSink

@@ -21,6 +21,7 @@ package org.bgml.model;
  *   <li>{@link org.bgml.model.Metric#getEventType <em>Event Type</em>}</li>
  *   <li>{@link org.bgml.model.Metric#getRequirement <em>Requirement</em>}</li>
  *   <li>{@link org.bgml.model.Metric#getWorkload <em>Workload</em>}</li>
+ *   <li>{@link org.bgml.model.Metric#getParameters <em>Parameters</em>}</li>
  * </ul>
  *
  * @see org.bgml.model.BgmlPackage#getMetric()
@@ -206,6 +207,9 @@ public interface Metric extends NamedElement {
 	 * Returns the value of the '<em><b>Workload</b></em>' containment reference.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
+	 * <!-- begin-model-doc -->
+	 * The metric's own workload settings. With a parameter block, each setting given here overrides the block's, one by one; the settings not given come from the block.
+	 * <!-- end-model-doc -->
 	 * @return the value of the '<em>Workload</em>' containment reference.
 	 * @see #setWorkload(Workload)
 	 * @see org.bgml.model.BgmlPackage#getMetric_Workload()
@@ -223,5 +227,30 @@ public interface Metric extends NamedElement {
 	 * @generated
 	 */
 	void setWorkload(Workload value);
+
+	/**
+	 * Returns the value of the '<em><b>Parameters</b></em>' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * <!-- begin-model-doc -->
+	 * A parameter block whose workload settings the metric runs with (see workload for overrides).
+	 * <!-- end-model-doc -->
+	 * @return the value of the '<em>Parameters</em>' reference.
+	 * @see #setParameters(ParameterBlock)
+	 * @see org.bgml.model.BgmlPackage#getMetric_Parameters()
+	 * @model
+	 * @generated
+	 */
+	ParameterBlock getParameters();
+
+	/**
+	 * Sets the value of the '{@link org.bgml.model.Metric#getParameters <em>Parameters</em>}' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @param value the new value of the '<em>Parameters</em>' reference.
+	 * @see #getParameters()
+	 * @generated
+	 */
+	void setParameters(ParameterBlock value);
 
 } // Metric

@@ -11,6 +11,7 @@ import org.bgml.validation.rules.IdentifierRules;
 import org.bgml.validation.rules.IdlRules;
 import org.bgml.validation.rules.MetricRules;
 import org.bgml.validation.rules.OptionRules;
+import org.bgml.validation.rules.ParameterBlockRules;
 import org.bgml.validation.rules.PathRules;
 import org.bgml.validation.rules.ReferenceRules;
 
@@ -21,7 +22,7 @@ public final class Rules {
 
     public static List<RuleSet> all() {
         return List.of(new ReferenceRules(), new IdentifierRules(), new IdlRules(), new ConnectionRules(),
-                new ActionRules(), new EventSourceRules(),
-                new MetricRules(), new PathRules(), new OptionRules(), new DeploymentRules(), new ExperimentRules());
+                new ActionRules(), new EventSourceRules(), new MetricRules(), new ParameterBlockRules(), new PathRules(),
+                new OptionRules(), new DeploymentRules(), new ExperimentRules());
     }
 }

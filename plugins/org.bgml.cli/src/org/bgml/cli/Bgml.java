@@ -59,7 +59,7 @@ public final class Bgml {
 
     /** The sub-commands, in the order the usage lists them. */
     private static List<Subcommand> subcommands() {
-        return List.of(new ValidateCommand(), new InfoCommand(), new FormatCommand(), new GenerateCommand(), new RunCommand(),
+        return List.of(new NewCommand(), new PatternsCommand(), new ValidateCommand(), new InfoCommand(), new FormatCommand(), new GenerateCommand(), new RunCommand(),
                 new BenchmarkCommand(), new ResultsCommand(), new AnnotateCommand(), new ReportCommand(), new CompareCommand(),
                 new ExperimentCommand(), new AnalyzeCommand(), new StudioCommand(), new DaemonCommand(), new CompletionCommand(),
                 new HelpSubcommand(), new RunStepsCommand());

@@ -15,6 +15,7 @@ import org.bgml.model.EventChannel;
 import org.bgml.model.Experiment;
 import org.bgml.model.Metric;
 import org.bgml.model.OptionCatalog;
+import org.bgml.model.ParameterBlock;
 import org.bgml.model.ResultSet;
 
 import org.eclipse.emf.common.notify.NotificationChain;
@@ -40,6 +41,7 @@ import org.eclipse.emf.ecore.util.InternalEList;
  *   <li>{@link org.bgml.model.impl.BenchmarkModelImpl#getConnections <em>Connections</em>}</li>
  *   <li>{@link org.bgml.model.impl.BenchmarkModelImpl#getEventChannels <em>Event Channels</em>}</li>
  *   <li>{@link org.bgml.model.impl.BenchmarkModelImpl#getDeployments <em>Deployments</em>}</li>
+ *   <li>{@link org.bgml.model.impl.BenchmarkModelImpl#getParameterBlocks <em>Parameter Blocks</em>}</li>
  *   <li>{@link org.bgml.model.impl.BenchmarkModelImpl#getMetrics <em>Metrics</em>}</li>
  *   <li>{@link org.bgml.model.impl.BenchmarkModelImpl#getCatalogs <em>Catalogs</em>}</li>
  *   <li>{@link org.bgml.model.impl.BenchmarkModelImpl#getConfigurations <em>Configurations</em>}</li>
@@ -99,6 +101,16 @@ public class BenchmarkModelImpl extends NamedElementImpl implements BenchmarkMod
 	 * @ordered
 	 */
 	protected EList<Deployment> deployments;
+
+	/**
+	 * The cached value of the '{@link #getParameterBlocks() <em>Parameter Blocks</em>}' containment reference list.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getParameterBlocks()
+	 * @generated
+	 * @ordered
+	 */
+	protected EList<ParameterBlock> parameterBlocks;
 
 	/**
 	 * The cached value of the '{@link #getMetrics() <em>Metrics</em>}' containment reference list.
@@ -240,6 +252,19 @@ public class BenchmarkModelImpl extends NamedElementImpl implements BenchmarkMod
 	 * @generated
 	 */
 	@Override
+	public EList<ParameterBlock> getParameterBlocks() {
+		if (parameterBlocks == null) {
+			parameterBlocks = new EObjectContainmentEList<ParameterBlock>(ParameterBlock.class, this, BgmlPackage.BENCHMARK_MODEL__PARAMETER_BLOCKS);
+		}
+		return parameterBlocks;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public EList<Metric> getMetrics() {
 		if (metrics == null) {
 			metrics = new EObjectContainmentEList<Metric>(Metric.class, this, BgmlPackage.BENCHMARK_MODEL__METRICS);
@@ -317,6 +342,8 @@ public class BenchmarkModelImpl extends NamedElementImpl implements BenchmarkMod
 				return ((InternalEList<?>)getEventChannels()).basicRemove(otherEnd, msgs);
 			case BgmlPackage.BENCHMARK_MODEL__DEPLOYMENTS:
 				return ((InternalEList<?>)getDeployments()).basicRemove(otherEnd, msgs);
+			case BgmlPackage.BENCHMARK_MODEL__PARAMETER_BLOCKS:
+				return ((InternalEList<?>)getParameterBlocks()).basicRemove(otherEnd, msgs);
 			case BgmlPackage.BENCHMARK_MODEL__METRICS:
 				return ((InternalEList<?>)getMetrics()).basicRemove(otherEnd, msgs);
 			case BgmlPackage.BENCHMARK_MODEL__CATALOGS:
@@ -349,6 +376,8 @@ public class BenchmarkModelImpl extends NamedElementImpl implements BenchmarkMod
 				return getEventChannels();
 			case BgmlPackage.BENCHMARK_MODEL__DEPLOYMENTS:
 				return getDeployments();
+			case BgmlPackage.BENCHMARK_MODEL__PARAMETER_BLOCKS:
+				return getParameterBlocks();
 			case BgmlPackage.BENCHMARK_MODEL__METRICS:
 				return getMetrics();
 			case BgmlPackage.BENCHMARK_MODEL__CATALOGS:
@@ -391,6 +420,10 @@ public class BenchmarkModelImpl extends NamedElementImpl implements BenchmarkMod
 			case BgmlPackage.BENCHMARK_MODEL__DEPLOYMENTS:
 				getDeployments().clear();
 				getDeployments().addAll((Collection<? extends Deployment>)newValue);
+				return;
+			case BgmlPackage.BENCHMARK_MODEL__PARAMETER_BLOCKS:
+				getParameterBlocks().clear();
+				getParameterBlocks().addAll((Collection<? extends ParameterBlock>)newValue);
 				return;
 			case BgmlPackage.BENCHMARK_MODEL__METRICS:
 				getMetrics().clear();
@@ -439,6 +472,9 @@ public class BenchmarkModelImpl extends NamedElementImpl implements BenchmarkMod
 			case BgmlPackage.BENCHMARK_MODEL__DEPLOYMENTS:
 				getDeployments().clear();
 				return;
+			case BgmlPackage.BENCHMARK_MODEL__PARAMETER_BLOCKS:
+				getParameterBlocks().clear();
+				return;
 			case BgmlPackage.BENCHMARK_MODEL__METRICS:
 				getMetrics().clear();
 				return;
@@ -476,6 +512,8 @@ public class BenchmarkModelImpl extends NamedElementImpl implements BenchmarkMod
 				return eventChannels != null && !eventChannels.isEmpty();
 			case BgmlPackage.BENCHMARK_MODEL__DEPLOYMENTS:
 				return deployments != null && !deployments.isEmpty();
+			case BgmlPackage.BENCHMARK_MODEL__PARAMETER_BLOCKS:
+				return parameterBlocks != null && !parameterBlocks.isEmpty();
 			case BgmlPackage.BENCHMARK_MODEL__METRICS:
 				return metrics != null && !metrics.isEmpty();
 			case BgmlPackage.BENCHMARK_MODEL__CATALOGS:

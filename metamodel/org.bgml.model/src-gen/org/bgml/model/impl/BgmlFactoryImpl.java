@@ -57,6 +57,7 @@ import org.bgml.model.OptionSetting;
 import org.bgml.model.OptionType;
 import org.bgml.model.Or;
 import org.bgml.model.Parameter;
+import org.bgml.model.ParameterBlock;
 import org.bgml.model.ParameterDirection;
 import org.bgml.model.PathLatency;
 import org.bgml.model.PayloadSweep;
@@ -161,6 +162,7 @@ public class BgmlFactoryImpl extends EFactoryImpl implements BgmlFactory {
 			case BgmlPackage.DEPLOYMENT: return createDeployment();
 			case BgmlPackage.NODE: return createNode();
 			case BgmlPackage.PROCESS: return createProcess();
+			case BgmlPackage.PARAMETER_BLOCK: return createParameterBlock();
 			case BgmlPackage.LATENCY: return createLatency();
 			case BgmlPackage.PATH_LATENCY: return createPathLatency();
 			case BgmlPackage.THROUGHPUT: return createThroughput();
@@ -606,6 +608,17 @@ public class BgmlFactoryImpl extends EFactoryImpl implements BgmlFactory {
 	public org.bgml.model.Process createProcess() {
 		ProcessImpl process = new ProcessImpl();
 		return process;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public ParameterBlock createParameterBlock() {
+		ParameterBlockImpl parameterBlock = new ParameterBlockImpl();
+		return parameterBlock;
 	}
 
 	/**

@@ -62,6 +62,7 @@ import org.bgml.model.OptionSetting;
 import org.bgml.model.OptionType;
 import org.bgml.model.Or;
 import org.bgml.model.Parameter;
+import org.bgml.model.ParameterBlock;
 import org.bgml.model.ParameterDirection;
 import org.bgml.model.PathLatency;
 import org.bgml.model.PayloadSweep;
@@ -339,6 +340,13 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	 * @generated
 	 */
 	private EClass metricEClass = null;
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	private EClass parameterBlockEClass = null;
 
 	/**
 	 * <!-- begin-user-doc -->
@@ -839,7 +847,7 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	 * @generated
 	 */
 	@Override
-	public EReference getBenchmarkModel_Metrics() {
+	public EReference getBenchmarkModel_ParameterBlocks() {
 		return (EReference)benchmarkModelEClass.getEStructuralFeatures().get(5);
 	}
 
@@ -849,7 +857,7 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	 * @generated
 	 */
 	@Override
-	public EReference getBenchmarkModel_Catalogs() {
+	public EReference getBenchmarkModel_Metrics() {
 		return (EReference)benchmarkModelEClass.getEStructuralFeatures().get(6);
 	}
 
@@ -859,7 +867,7 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	 * @generated
 	 */
 	@Override
-	public EReference getBenchmarkModel_Configurations() {
+	public EReference getBenchmarkModel_Catalogs() {
 		return (EReference)benchmarkModelEClass.getEStructuralFeatures().get(7);
 	}
 
@@ -869,7 +877,7 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	 * @generated
 	 */
 	@Override
-	public EReference getBenchmarkModel_Experiments() {
+	public EReference getBenchmarkModel_Configurations() {
 		return (EReference)benchmarkModelEClass.getEStructuralFeatures().get(8);
 	}
 
@@ -879,8 +887,18 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	 * @generated
 	 */
 	@Override
-	public EReference getBenchmarkModel_Results() {
+	public EReference getBenchmarkModel_Experiments() {
 		return (EReference)benchmarkModelEClass.getEStructuralFeatures().get(9);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EReference getBenchmarkModel_Results() {
+		return (EReference)benchmarkModelEClass.getEStructuralFeatures().get(10);
 	}
 
 	/**
@@ -1359,6 +1377,16 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	 * @generated
 	 */
 	@Override
+	public EReference getFacet_Parameters() {
+		return (EReference)facetEClass.getEStructuralFeatures().get(2);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public EClass getReceptacle() {
 		return receptacleEClass;
 	}
@@ -1451,6 +1479,16 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	@Override
 	public EReference getEventSink_Behaviour() {
 		return (EReference)eventSinkEClass.getEStructuralFeatures().get(1);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EReference getEventSink_Parameters() {
+		return (EReference)eventSinkEClass.getEStructuralFeatures().get(2);
 	}
 
 	/**
@@ -1851,6 +1889,46 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 	@Override
 	public EReference getMetric_Workload() {
 		return (EReference)metricEClass.getEStructuralFeatures().get(7);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EReference getMetric_Parameters() {
+		return (EReference)metricEClass.getEStructuralFeatures().get(8);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EClass getParameterBlock() {
+		return parameterBlockEClass;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EReference getParameterBlock_Workload() {
+		return (EReference)parameterBlockEClass.getEStructuralFeatures().get(0);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EReference getParameterBlock_Behaviour() {
+		return (EReference)parameterBlockEClass.getEStructuralFeatures().get(1);
 	}
 
 	/**
@@ -3402,6 +3480,7 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		createEReference(benchmarkModelEClass, BENCHMARK_MODEL__CONNECTIONS);
 		createEReference(benchmarkModelEClass, BENCHMARK_MODEL__EVENT_CHANNELS);
 		createEReference(benchmarkModelEClass, BENCHMARK_MODEL__DEPLOYMENTS);
+		createEReference(benchmarkModelEClass, BENCHMARK_MODEL__PARAMETER_BLOCKS);
 		createEReference(benchmarkModelEClass, BENCHMARK_MODEL__METRICS);
 		createEReference(benchmarkModelEClass, BENCHMARK_MODEL__CATALOGS);
 		createEReference(benchmarkModelEClass, BENCHMARK_MODEL__CONFIGURATIONS);
@@ -3475,6 +3554,7 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		facetEClass = createEClass(FACET);
 		createEReference(facetEClass, FACET__INTERFACE);
 		createEReference(facetEClass, FACET__BEHAVIOUR);
+		createEReference(facetEClass, FACET__PARAMETERS);
 
 		receptacleEClass = createEClass(RECEPTACLE);
 		createEReference(receptacleEClass, RECEPTACLE__INTERFACE);
@@ -3488,6 +3568,7 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		eventSinkEClass = createEClass(EVENT_SINK);
 		createEReference(eventSinkEClass, EVENT_SINK__EVENT_TYPE);
 		createEReference(eventSinkEClass, EVENT_SINK__BEHAVIOUR);
+		createEReference(eventSinkEClass, EVENT_SINK__PARAMETERS);
 
 		behaviourEClass = createEClass(BEHAVIOUR);
 		createEAttribute(behaviourEClass, BEHAVIOUR__KIND);
@@ -3536,6 +3617,11 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		createEReference(metricEClass, METRIC__EVENT_TYPE);
 		createEReference(metricEClass, METRIC__REQUIREMENT);
 		createEReference(metricEClass, METRIC__WORKLOAD);
+		createEReference(metricEClass, METRIC__PARAMETERS);
+
+		parameterBlockEClass = createEClass(PARAMETER_BLOCK);
+		createEReference(parameterBlockEClass, PARAMETER_BLOCK__WORKLOAD);
+		createEReference(parameterBlockEClass, PARAMETER_BLOCK__BEHAVIOUR);
 
 		latencyEClass = createEClass(LATENCY);
 
@@ -3778,6 +3864,7 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		nodeEClass.getESuperTypes().add(this.getNamedElement());
 		processEClass.getESuperTypes().add(this.getNamedElement());
 		metricEClass.getESuperTypes().add(this.getNamedElement());
+		parameterBlockEClass.getESuperTypes().add(this.getNamedElement());
 		latencyEClass.getESuperTypes().add(this.getMetric());
 		pathLatencyEClass.getESuperTypes().add(this.getMetric());
 		throughputEClass.getESuperTypes().add(this.getMetric());
@@ -3812,6 +3899,7 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		initEReference(getBenchmarkModel_Connections(), this.getConnection(), null, "connections", null, 0, -1, BenchmarkModel.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getBenchmarkModel_EventChannels(), this.getEventChannel(), null, "eventChannels", null, 0, -1, BenchmarkModel.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getBenchmarkModel_Deployments(), this.getDeployment(), null, "deployments", null, 0, -1, BenchmarkModel.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEReference(getBenchmarkModel_ParameterBlocks(), this.getParameterBlock(), null, "parameterBlocks", null, 0, -1, BenchmarkModel.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getBenchmarkModel_Metrics(), this.getMetric(), null, "metrics", null, 0, -1, BenchmarkModel.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getBenchmarkModel_Catalogs(), this.getOptionCatalog(), null, "catalogs", null, 0, -1, BenchmarkModel.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getBenchmarkModel_Configurations(), this.getConfiguration(), null, "configurations", null, 0, -1, BenchmarkModel.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
@@ -3885,6 +3973,7 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		initEClass(facetEClass, Facet.class, "Facet", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
 		initEReference(getFacet_Interface(), this.getInterface(), null, "interface", null, 1, 1, Facet.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getFacet_Behaviour(), this.getBehaviour(), null, "behaviour", null, 0, 1, Facet.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEReference(getFacet_Parameters(), this.getParameterBlock(), null, "parameters", null, 0, 1, Facet.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 
 		initEClass(receptacleEClass, Receptacle.class, "Receptacle", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
 		initEReference(getReceptacle_Interface(), this.getInterface(), null, "interface", null, 1, 1, Receptacle.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
@@ -3898,6 +3987,7 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		initEClass(eventSinkEClass, EventSink.class, "EventSink", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
 		initEReference(getEventSink_EventType(), this.getEventType(), null, "eventType", null, 1, 1, EventSink.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getEventSink_Behaviour(), this.getBehaviour(), null, "behaviour", null, 0, 1, EventSink.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEReference(getEventSink_Parameters(), this.getParameterBlock(), null, "parameters", null, 0, 1, EventSink.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 
 		initEClass(behaviourEClass, Behaviour.class, "Behaviour", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
 		initEAttribute(getBehaviour_Kind(), this.getBehaviourKind(), "kind", "echo", 0, 1, Behaviour.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
@@ -3946,6 +4036,11 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		initEReference(getMetric_EventType(), this.getEventType(), null, "eventType", null, 0, 1, Metric.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getMetric_Requirement(), this.getRequirement(), null, "requirement", null, 0, 1, Metric.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getMetric_Workload(), this.getWorkload(), null, "workload", null, 0, 1, Metric.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEReference(getMetric_Parameters(), this.getParameterBlock(), null, "parameters", null, 0, 1, Metric.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+
+		initEClass(parameterBlockEClass, ParameterBlock.class, "ParameterBlock", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
+		initEReference(getParameterBlock_Workload(), this.getWorkload(), null, "workload", null, 0, 1, ParameterBlock.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEReference(getParameterBlock_Behaviour(), this.getBehaviour(), null, "behaviour", null, 0, 1, ParameterBlock.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 
 		initEClass(latencyEClass, Latency.class, "Latency", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
 

@@ -7,6 +7,7 @@ import org.bgml.model.Behaviour;
 import org.bgml.model.BgmlPackage;
 import org.bgml.model.EventSink;
 import org.bgml.model.EventType;
+import org.bgml.model.ParameterBlock;
 
 import org.eclipse.emf.common.notify.Notification;
 import org.eclipse.emf.common.notify.NotificationChain;
@@ -26,6 +27,7 @@ import org.eclipse.emf.ecore.impl.ENotificationImpl;
  * <ul>
  *   <li>{@link org.bgml.model.impl.EventSinkImpl#getEventType <em>Event Type</em>}</li>
  *   <li>{@link org.bgml.model.impl.EventSinkImpl#getBehaviour <em>Behaviour</em>}</li>
+ *   <li>{@link org.bgml.model.impl.EventSinkImpl#getParameters <em>Parameters</em>}</li>
  * </ul>
  *
  * @generated
@@ -50,6 +52,16 @@ public class EventSinkImpl extends PortImpl implements EventSink {
 	 * @ordered
 	 */
 	protected Behaviour behaviour;
+
+	/**
+	 * The cached value of the '{@link #getParameters() <em>Parameters</em>}' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getParameters()
+	 * @generated
+	 * @ordered
+	 */
+	protected ParameterBlock parameters;
 
 	/**
 	 * <!-- begin-user-doc -->
@@ -161,6 +173,46 @@ public class EventSinkImpl extends PortImpl implements EventSink {
 	 * @generated
 	 */
 	@Override
+	public ParameterBlock getParameters() {
+		if (parameters != null && parameters.eIsProxy()) {
+			InternalEObject oldParameters = (InternalEObject)parameters;
+			parameters = (ParameterBlock)eResolveProxy(oldParameters);
+			if (parameters != oldParameters) {
+				if (eNotificationRequired())
+					eNotify(new ENotificationImpl(this, Notification.RESOLVE, BgmlPackage.EVENT_SINK__PARAMETERS, oldParameters, parameters));
+			}
+		}
+		return parameters;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	public ParameterBlock basicGetParameters() {
+		return parameters;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public void setParameters(ParameterBlock newParameters) {
+		ParameterBlock oldParameters = parameters;
+		parameters = newParameters;
+		if (eNotificationRequired())
+			eNotify(new ENotificationImpl(this, Notification.SET, BgmlPackage.EVENT_SINK__PARAMETERS, oldParameters, parameters));
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public NotificationChain eInverseRemove(InternalEObject otherEnd, int featureID, NotificationChain msgs) {
 		switch (featureID) {
 			case BgmlPackage.EVENT_SINK__BEHAVIOUR:
@@ -182,6 +234,9 @@ public class EventSinkImpl extends PortImpl implements EventSink {
 				return basicGetEventType();
 			case BgmlPackage.EVENT_SINK__BEHAVIOUR:
 				return getBehaviour();
+			case BgmlPackage.EVENT_SINK__PARAMETERS:
+				if (resolve) return getParameters();
+				return basicGetParameters();
 		}
 		return super.eGet(featureID, resolve, coreType);
 	}
@@ -199,6 +254,9 @@ public class EventSinkImpl extends PortImpl implements EventSink {
 				return;
 			case BgmlPackage.EVENT_SINK__BEHAVIOUR:
 				setBehaviour((Behaviour)newValue);
+				return;
+			case BgmlPackage.EVENT_SINK__PARAMETERS:
+				setParameters((ParameterBlock)newValue);
 				return;
 		}
 		super.eSet(featureID, newValue);
@@ -218,6 +276,9 @@ public class EventSinkImpl extends PortImpl implements EventSink {
 			case BgmlPackage.EVENT_SINK__BEHAVIOUR:
 				setBehaviour((Behaviour)null);
 				return;
+			case BgmlPackage.EVENT_SINK__PARAMETERS:
+				setParameters((ParameterBlock)null);
+				return;
 		}
 		super.eUnset(featureID);
 	}
@@ -234,6 +295,8 @@ public class EventSinkImpl extends PortImpl implements EventSink {
 				return eventType != null;
 			case BgmlPackage.EVENT_SINK__BEHAVIOUR:
 				return behaviour != null;
+			case BgmlPackage.EVENT_SINK__PARAMETERS:
+				return parameters != null;
 		}
 		return super.eIsSet(featureID);
 	}

@@ -7,6 +7,7 @@ import org.bgml.model.Behaviour;
 import org.bgml.model.BgmlPackage;
 import org.bgml.model.Facet;
 import org.bgml.model.Interface;
+import org.bgml.model.ParameterBlock;
 
 import org.eclipse.emf.common.notify.Notification;
 import org.eclipse.emf.common.notify.NotificationChain;
@@ -26,6 +27,7 @@ import org.eclipse.emf.ecore.impl.ENotificationImpl;
  * <ul>
  *   <li>{@link org.bgml.model.impl.FacetImpl#getInterface <em>Interface</em>}</li>
  *   <li>{@link org.bgml.model.impl.FacetImpl#getBehaviour <em>Behaviour</em>}</li>
+ *   <li>{@link org.bgml.model.impl.FacetImpl#getParameters <em>Parameters</em>}</li>
  * </ul>
  *
  * @generated
@@ -50,6 +52,16 @@ public class FacetImpl extends PortImpl implements Facet {
 	 * @ordered
 	 */
 	protected Behaviour behaviour;
+
+	/**
+	 * The cached value of the '{@link #getParameters() <em>Parameters</em>}' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getParameters()
+	 * @generated
+	 * @ordered
+	 */
+	protected ParameterBlock parameters;
 
 	/**
 	 * <!-- begin-user-doc -->
@@ -161,6 +173,46 @@ public class FacetImpl extends PortImpl implements Facet {
 	 * @generated
 	 */
 	@Override
+	public ParameterBlock getParameters() {
+		if (parameters != null && parameters.eIsProxy()) {
+			InternalEObject oldParameters = (InternalEObject)parameters;
+			parameters = (ParameterBlock)eResolveProxy(oldParameters);
+			if (parameters != oldParameters) {
+				if (eNotificationRequired())
+					eNotify(new ENotificationImpl(this, Notification.RESOLVE, BgmlPackage.FACET__PARAMETERS, oldParameters, parameters));
+			}
+		}
+		return parameters;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	public ParameterBlock basicGetParameters() {
+		return parameters;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public void setParameters(ParameterBlock newParameters) {
+		ParameterBlock oldParameters = parameters;
+		parameters = newParameters;
+		if (eNotificationRequired())
+			eNotify(new ENotificationImpl(this, Notification.SET, BgmlPackage.FACET__PARAMETERS, oldParameters, parameters));
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public NotificationChain eInverseRemove(InternalEObject otherEnd, int featureID, NotificationChain msgs) {
 		switch (featureID) {
 			case BgmlPackage.FACET__BEHAVIOUR:
@@ -182,6 +234,9 @@ public class FacetImpl extends PortImpl implements Facet {
 				return basicGetInterface();
 			case BgmlPackage.FACET__BEHAVIOUR:
 				return getBehaviour();
+			case BgmlPackage.FACET__PARAMETERS:
+				if (resolve) return getParameters();
+				return basicGetParameters();
 		}
 		return super.eGet(featureID, resolve, coreType);
 	}
@@ -199,6 +254,9 @@ public class FacetImpl extends PortImpl implements Facet {
 				return;
 			case BgmlPackage.FACET__BEHAVIOUR:
 				setBehaviour((Behaviour)newValue);
+				return;
+			case BgmlPackage.FACET__PARAMETERS:
+				setParameters((ParameterBlock)newValue);
 				return;
 		}
 		super.eSet(featureID, newValue);
@@ -218,6 +276,9 @@ public class FacetImpl extends PortImpl implements Facet {
 			case BgmlPackage.FACET__BEHAVIOUR:
 				setBehaviour((Behaviour)null);
 				return;
+			case BgmlPackage.FACET__PARAMETERS:
+				setParameters((ParameterBlock)null);
+				return;
 		}
 		super.eUnset(featureID);
 	}
@@ -234,6 +295,8 @@ public class FacetImpl extends PortImpl implements Facet {
 				return interface_ != null;
 			case BgmlPackage.FACET__BEHAVIOUR:
 				return behaviour != null;
+			case BgmlPackage.FACET__PARAMETERS:
+				return parameters != null;
 		}
 		return super.eIsSet(featureID);
 	}

@@ -8,6 +8,7 @@ import org.bgml.model.Connection;
 import org.bgml.model.EventType;
 import org.bgml.model.Metric;
 import org.bgml.model.Operation;
+import org.bgml.model.ParameterBlock;
 import org.bgml.model.Port;
 import org.bgml.model.Requirement;
 import org.bgml.model.Workload;
@@ -36,6 +37,7 @@ import org.eclipse.emf.ecore.impl.ENotificationImpl;
  *   <li>{@link org.bgml.model.impl.MetricImpl#getEventType <em>Event Type</em>}</li>
  *   <li>{@link org.bgml.model.impl.MetricImpl#getRequirement <em>Requirement</em>}</li>
  *   <li>{@link org.bgml.model.impl.MetricImpl#getWorkload <em>Workload</em>}</li>
+ *   <li>{@link org.bgml.model.impl.MetricImpl#getParameters <em>Parameters</em>}</li>
  * </ul>
  *
  * @generated
@@ -140,6 +142,16 @@ public abstract class MetricImpl extends NamedElementImpl implements Metric {
 	 * @ordered
 	 */
 	protected Workload workload;
+
+	/**
+	 * The cached value of the '{@link #getParameters() <em>Parameters</em>}' reference.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getParameters()
+	 * @generated
+	 * @ordered
+	 */
+	protected ParameterBlock parameters;
 
 	/**
 	 * <!-- begin-user-doc -->
@@ -462,6 +474,46 @@ public abstract class MetricImpl extends NamedElementImpl implements Metric {
 	 * @generated
 	 */
 	@Override
+	public ParameterBlock getParameters() {
+		if (parameters != null && parameters.eIsProxy()) {
+			InternalEObject oldParameters = (InternalEObject)parameters;
+			parameters = (ParameterBlock)eResolveProxy(oldParameters);
+			if (parameters != oldParameters) {
+				if (eNotificationRequired())
+					eNotify(new ENotificationImpl(this, Notification.RESOLVE, BgmlPackage.METRIC__PARAMETERS, oldParameters, parameters));
+			}
+		}
+		return parameters;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	public ParameterBlock basicGetParameters() {
+		return parameters;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public void setParameters(ParameterBlock newParameters) {
+		ParameterBlock oldParameters = parameters;
+		parameters = newParameters;
+		if (eNotificationRequired())
+			eNotify(new ENotificationImpl(this, Notification.SET, BgmlPackage.METRIC__PARAMETERS, oldParameters, parameters));
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public NotificationChain eInverseRemove(InternalEObject otherEnd, int featureID, NotificationChain msgs) {
 		switch (featureID) {
 			case BgmlPackage.METRIC__REQUIREMENT:
@@ -500,6 +552,9 @@ public abstract class MetricImpl extends NamedElementImpl implements Metric {
 				return getRequirement();
 			case BgmlPackage.METRIC__WORKLOAD:
 				return getWorkload();
+			case BgmlPackage.METRIC__PARAMETERS:
+				if (resolve) return getParameters();
+				return basicGetParameters();
 		}
 		return super.eGet(featureID, resolve, coreType);
 	}
@@ -535,6 +590,9 @@ public abstract class MetricImpl extends NamedElementImpl implements Metric {
 				return;
 			case BgmlPackage.METRIC__WORKLOAD:
 				setWorkload((Workload)newValue);
+				return;
+			case BgmlPackage.METRIC__PARAMETERS:
+				setParameters((ParameterBlock)newValue);
 				return;
 		}
 		super.eSet(featureID, newValue);
@@ -572,6 +630,9 @@ public abstract class MetricImpl extends NamedElementImpl implements Metric {
 			case BgmlPackage.METRIC__WORKLOAD:
 				setWorkload((Workload)null);
 				return;
+			case BgmlPackage.METRIC__PARAMETERS:
+				setParameters((ParameterBlock)null);
+				return;
 		}
 		super.eUnset(featureID);
 	}
@@ -600,6 +661,8 @@ public abstract class MetricImpl extends NamedElementImpl implements Metric {
 				return requirement != null;
 			case BgmlPackage.METRIC__WORKLOAD:
 				return workload != null;
+			case BgmlPackage.METRIC__PARAMETERS:
+				return parameters != null;
 		}
 		return super.eIsSet(featureID);
 	}

@@ -50,6 +50,7 @@ import org.bgml.model.OptionEquals;
 import org.bgml.model.OptionSetting;
 import org.bgml.model.Or;
 import org.bgml.model.Parameter;
+import org.bgml.model.ParameterBlock;
 import org.bgml.model.PathLatency;
 import org.bgml.model.PayloadSweep;
 import org.bgml.model.Port;
@@ -264,6 +265,10 @@ public class BgmlAdapterFactory extends AdapterFactoryImpl {
 			@Override
 			public Adapter caseMetric(Metric object) {
 				return createMetricAdapter();
+			}
+			@Override
+			public Adapter caseParameterBlock(ParameterBlock object) {
+				return createParameterBlockAdapter();
 			}
 			@Override
 			public Adapter caseLatency(Latency object) {
@@ -874,6 +879,20 @@ public class BgmlAdapterFactory extends AdapterFactoryImpl {
 	 * @generated
 	 */
 	public Adapter createMetricAdapter() {
+		return null;
+	}
+
+	/**
+	 * Creates a new adapter for an object of class '{@link org.bgml.model.ParameterBlock <em>Parameter Block</em>}'.
+	 * <!-- begin-user-doc -->
+	 * This default implementation returns null so that we can easily ignore cases;
+	 * it's useful to ignore a case when inheritance will catch all the cases anyway.
+	 * <!-- end-user-doc -->
+	 * @return the new adapter.
+	 * @see org.bgml.model.ParameterBlock
+	 * @generated
+	 */
+	public Adapter createParameterBlockAdapter() {
 		return null;
 	}
 

@@ -50,6 +50,7 @@ import org.bgml.model.OptionEquals;
 import org.bgml.model.OptionSetting;
 import org.bgml.model.Or;
 import org.bgml.model.Parameter;
+import org.bgml.model.ParameterBlock;
 import org.bgml.model.PathLatency;
 import org.bgml.model.PayloadSweep;
 import org.bgml.model.Port;
@@ -381,6 +382,13 @@ public class BgmlSwitch<T> extends Switch<T> {
 				Metric metric = (Metric)theEObject;
 				T result = caseMetric(metric);
 				if (result == null) result = caseNamedElement(metric);
+				if (result == null) result = defaultCase(theEObject);
+				return result;
+			}
+			case BgmlPackage.PARAMETER_BLOCK: {
+				ParameterBlock parameterBlock = (ParameterBlock)theEObject;
+				T result = caseParameterBlock(parameterBlock);
+				if (result == null) result = caseNamedElement(parameterBlock);
 				if (result == null) result = defaultCase(theEObject);
 				return result;
 			}
@@ -1101,6 +1109,21 @@ public class BgmlSwitch<T> extends Switch<T> {
 	 * @generated
 	 */
 	public T caseMetric(Metric object) {
+		return null;
+	}
+
+	/**
+	 * Returns the result of interpreting the object as an instance of '<em>Parameter Block</em>'.
+	 * <!-- begin-user-doc -->
+	 * This implementation returns null;
+	 * returning a non-null result will terminate the switch.
+	 * <!-- end-user-doc -->
+	 * @param object the target of the switch.
+	 * @return the result of interpreting the object as an instance of '<em>Parameter Block</em>'.
+	 * @see #doSwitch(org.eclipse.emf.ecore.EObject) doSwitch(EObject)
+	 * @generated
+	 */
+	public T caseParameterBlock(ParameterBlock object) {
 		return null;
 	}
 
