@@ -32,6 +32,7 @@ import {
     copyExample,
     runRoundtripOnOmniOrb,
     tempDir,
+    writeEventChain,
     writeRoundtripWithResults,
     writeTinyOmniOrbModel
 } from './lib/fixtures.mjs';
@@ -1034,6 +1035,41 @@ describe('a small canvas (the diagram inside an editor)', { skip }, () => {
             assert.equal(await paletteMinimized(page), false, 'picking a tool expanded it');
             await page.keyboard.press('Escape');
             await screenshot(page, '41-small-canvas-palette-expanded');
+        } finally {
+            await session.done();
+            tmp.remove();
+        }
+    });
+});
+
+describe('an event chain: actions drawn as dashed trigger edges', { skip }, () => {
+    test('a publish action is a dashed edge inside its component; an action added in the property panel draws another', async () => {
+        const tmp = tempDir();
+        const session = await openStudio(writeEventChain(tmp.dir));
+        const page = session.page;
+        try {
+            // the GPS's sink publishes on its source: one trigger edge, drawn dashed, unlike the solid invocation edge
+            const publish = 'Gps/tick/behaviour/actions[0]';
+            await page.waitForSelector(byId(publish));
+            assert.deepEqual(await idsOfType(page, 'edge:trigger'), [publish]);
+            const dash = id => page.$eval(`${byId(id)} > path`, p => getComputedStyle(p).strokeDasharray);
+            assert.notEqual(await dash(publish), 'none', 'the trigger edge is dashed');
+            assert.equal(await dash('Read'), 'none', 'an invocation edge is solid');
+
+            // the display's sink gets a call action from the property panel: its trigger runs to the display's receptacle
+            await pacedClick(page, await centreOf(page, `${byId('Display/ready')} > .bgml-port-hit`));
+            await page.waitForSelector('#bgml-properties[data-element-id="Display/ready"] select[name="addAction"]');
+            const rev = await revision(page);
+            await page.selectOption('#bgml-properties select[name="addAction"]', 'call');
+            await waitForRevision(page, rev);
+            const call = 'Display/ready/behaviour/actions[0]';
+            await page.waitForSelector(byId(call));
+            assert.notEqual(await dash(call), 'none');
+            // the panel lists it with pickers limited to the display's own receptacle
+            await page.waitForSelector('#bgml-properties select[name="action.0.receptacle"]');
+            const receptacles = await page.$$eval('#bgml-properties select[name="action.0.receptacle"] option', os => os.map(o => o.value));
+            assert.deepEqual(receptacles.filter(v => v), ['Display/gps']);
+            await screenshot(page, '42-event-chain-triggers');
         } finally {
             await session.done();
             tmp.remove();

@@ -130,3 +130,52 @@ export function runRoundtripOnOmniOrb(dir, samples = 2000, name = 'roundtrip.bgm
     });
     return file;
 }
+
+/**
+ * A rate generator, a GPS and a display wired as a chain: the rate's timer ticks the GPS, whose sink already publishes
+ * on its `ready` source (one action, so one trigger edge); the display's sink has no actions yet.
+ */
+export function writeEventChain(dir, name = 'chain.bgml') {
+    const target = join(dir, name);
+    writeFileSync(
+        target,
+        `<?xml version="1.0" encoding="UTF-8"?>
+<bgml:BenchmarkModel xmi:version="2.0" xmlns:xmi="http://www.omg.org/XMI" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:bgml="http://bgml.org/bgml/1.0" name="Chain">
+  <modules name="Av">
+    <definitions xsi:type="bgml:EventType" name="Tick">
+      <members name="stamp">
+        <type primitive="unsigned long long"/>
+      </members>
+    </definitions>
+    <definitions xsi:type="bgml:Interface" name="Position">
+      <operations name="read">
+        <returnType primitive="double"/>
+      </operations>
+    </definitions>
+  </modules>
+  <entities xsi:type="bgml:Component" name="Rate">
+    <ports xsi:type="bgml:EventSource" name="tick" eventType="#Av::Tick">
+      <timer rate="fixed" rateHz="100" iterations="1000"/>
+    </ports>
+  </entities>
+  <entities xsi:type="bgml:Component" name="Gps">
+    <ports xsi:type="bgml:EventSink" name="tick" eventType="#Av::Tick">
+      <behaviour>
+        <actions kind="publish" source="#Gps/ready"/>
+      </behaviour>
+    </ports>
+    <ports xsi:type="bgml:EventSource" name="ready" eventType="#Av::Tick"/>
+    <ports xsi:type="bgml:Facet" name="pos" interface="#Av::Position"/>
+  </entities>
+  <entities xsi:type="bgml:Component" name="Display">
+    <ports xsi:type="bgml:EventSink" name="ready" eventType="#Av::Tick"/>
+    <ports xsi:type="bgml:Receptacle" name="gps" interface="#Av::Position"/>
+  </entities>
+  <connections name="Ticks" source="#Rate/tick" target="#Gps/tick"/>
+  <connections name="Ready" source="#Gps/ready" target="#Display/ready"/>
+  <connections name="Read" source="#Display/gps" target="#Gps/pos"/>
+</bgml:BenchmarkModel>
+`
+    );
+    return target;
+}

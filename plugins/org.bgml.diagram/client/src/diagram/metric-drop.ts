@@ -3,7 +3,8 @@ import { injectable } from 'inversify';
 import { EdgeTypes, LabelTypes, MetricTypes, PortTypes } from '../protocol/element-types';
 
 const METRIC_TYPES: readonly string[] = Object.values(MetricTypes);
-const MEASURABLE: readonly string[] = [...Object.values(EdgeTypes), ...Object.values(PortTypes)];
+// connections and ports are measured; a trigger edge is an action, which no metric measures
+const MEASURABLE: readonly string[] = [EdgeTypes.INVOCATION, EdgeTypes.EVENT, ...Object.values(PortTypes)];
 
 /**
  * Where a metric from the palette goes: onto the connection or port under the mouse (or one of their labels).

@@ -141,7 +141,8 @@ export class BgmlEdgeView extends GEdgeView {
         return {
             'class-bgml-edge': true,
             'class-bgml-invocation': edge.type === EdgeTypes.INVOCATION,
-            'class-bgml-event': edge.type === EdgeTypes.EVENT
+            'class-bgml-event': edge.type === EdgeTypes.EVENT,
+            'class-bgml-trigger': edge.type === EdgeTypes.TRIGGER
         };
     }
 

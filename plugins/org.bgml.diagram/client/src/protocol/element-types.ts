@@ -23,14 +23,17 @@ export const PortTypes = {
 
 export const EdgeTypes = {
     INVOCATION: 'edge:invocation',
-    EVENT: 'edge:event'
+    EVENT: 'edge:event',
+    /** an action inside one entity: from the facet or sink that receives to the port it sends through (dashed) */
+    TRIGGER: 'edge:trigger'
 } as const;
 
 /** Palette-only types: a metric dropped on the connection or port it measures (never a diagram element). */
 export const MetricTypes = {
     LATENCY: 'metric:latency',
     THROUGHPUT: 'metric:throughput',
-    JITTER: 'metric:jitter'
+    JITTER: 'metric:jitter',
+    PATH_LATENCY: 'metric:pathLatency'
 } as const;
 
 export const LabelTypes = {

@@ -224,6 +224,7 @@ struct Process::Impl {
   std::vector<DeferredReport> stream_reports;
   std::vector<std::unique_ptr<SegmentProbe> > probes;
   std::vector<std::unique_ptr<EventStream> > streams;
+  std::vector<std::function<std::vector<bgml::Measurement>()> > late_results;
   std::vector<std::pair<std::string, std::string> > iors;
 
   std::vector<std::string> orb_arg_text;
@@ -522,6 +523,17 @@ void Process::report(const EventStream& s, const char* kind, const char* metric,
   impl_->stream_reports.push_back(r);
 }
 
+void Process::add_label(const char* key, const char* value)
+{
+  if (impl_->result)
+    impl_->result->add_label(key, value);
+}
+
+void Process::add_results(const std::function<std::vector<bgml::Measurement>()>& produce)
+{
+  impl_->late_results.push_back(produce);
+}
+
 bool Process::write_results()
 {
   Impl& m = *impl_;
@@ -562,6 +574,8 @@ bool Process::write_results()
     }
     out.add(e);
   }
+  for (std::size_t i = 0; i != m.late_results.size(); ++i)
+    out.add(m.late_results[i]());
   std::string error;
   if (!bgml::write_result_file(m.result_file, out, &error)) {
     std::fprintf(stderr, "ERROR: %s: %s\n", path_.c_str(), error.c_str());

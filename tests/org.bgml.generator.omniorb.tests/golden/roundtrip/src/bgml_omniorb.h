@@ -26,6 +26,7 @@
 #include <omniORB4/CORBA.h>
 
 #include <atomic>
+#include <functional>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -39,6 +40,7 @@
 
 namespace bgml {
 class SegmentTimer;
+struct Measurement;
 }
 
 namespace bgml_omniorb {
@@ -301,6 +303,14 @@ public:
 
   /// Writes the result file now (a serving process that also drives
   /// loops writes it when its loops are done, and again at the end).
+  /// A label of the result file (free-form context such as the clock a
+  /// path's figures rest on).
+  void add_label(const char* key, const char* value);
+
+  /// Measurements computed only when the results are written (the
+  /// pathLatency of a chain's end, whose arrivals come in upcalls).
+  void add_results(const std::function<std::vector<bgml::Measurement>()>& produce);
+
   bool write_results();
 
   /// Footprint, result file, ORB destroyed; returns the exit code.

@@ -20,11 +20,17 @@ public final class BgmlTypes {
 
     public static final String INVOCATION = "edge:invocation";
     public static final String EVENT = "edge:event";
+    /**
+     * An action of a facet's or sink's behaviour, drawn dashed from the port that receives to the port it sends
+     * through (sink -> source, facet -> receptacle) inside one entity; its id is the action's path.
+     */
+    public static final String TRIGGER = "edge:trigger";
 
     /** Palette only: a metric dropped on the connection or port it measures (no diagram element has this type). */
     public static final String METRIC_LATENCY = "metric:latency";
     public static final String METRIC_THROUGHPUT = "metric:throughput";
     public static final String METRIC_JITTER = "metric:jitter";
+    public static final String METRIC_PATH_LATENCY = "metric:pathLatency";
 
     public static final String LABEL_NAME = "label:name";
     public static final String LABEL_KIND = "label:kind";
@@ -48,7 +54,8 @@ public final class BgmlTypes {
 
     public static final List<String> ENTITY_TYPES = List.of(SERVER, CLIENT, COMPONENT, ASSEMBLY);
     public static final List<String> PORT_TYPES = List.of(FACET, RECEPTACLE, SOURCE, SINK);
-    public static final List<String> METRIC_TYPES = List.of(METRIC_LATENCY, METRIC_THROUGHPUT, METRIC_JITTER);
+    public static final List<String> METRIC_TYPES = List.of(METRIC_LATENCY, METRIC_THROUGHPUT, METRIC_JITTER,
+            METRIC_PATH_LATENCY);
 
     private BgmlTypes() {
     }

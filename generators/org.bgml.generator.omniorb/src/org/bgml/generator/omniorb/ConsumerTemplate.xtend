@@ -39,6 +39,9 @@ class ConsumerTemplate {
 
         #include "«naming.eventsStubHeader(layout.plan.model)»"
         #include "bgml_omniorb.h"
+        «IF ChainCode.active(layout)»
+        #include "bgml_omniorb_chain.h"
+        «ENDIF»
 
         class «naming.consumerClass(t)» : public virtual POA_CosEventComm::PushConsumer
         {
@@ -49,12 +52,20 @@ class ConsumerTemplate {
           /// Events of stream `id` are recorded into `stream`.
           void add_stream(unsigned long id, bgml_omniorb::EventStream* stream);
 
+          «IF ChainCode.active(layout)»
+          /// The sink's actions and path ends; run on each event after it is recorded.
+          void set_chain(bgml_omniorb::PortChain* chain) { chain_ = chain; }
+
+          «ENDIF»
           void push(const ::CORBA::Any& data) override;
           void disconnect_push_consumer() override;
 
         private:
           long busy_work_us_;
           std::vector<bgml_omniorb::EventStream*> streams_;
+          «IF ChainCode.active(layout)»
+          bgml_omniorb::PortChain* chain_;
+          «ENDIF»
         };
 
         #endif // «naming.includeGuard(naming.consumerHeader(t))»
@@ -68,7 +79,7 @@ class ConsumerTemplate {
         #include "«naming.consumerHeader(t).fileName»"
 
         «naming.consumerClass(t)»::«naming.consumerClass(t)»(long busy_work_us)
-          : busy_work_us_(busy_work_us)
+          : busy_work_us_(busy_work_us)«IF ChainCode.active(layout)», chain_(0)«ENDIF»
         {
         }
 
@@ -88,6 +99,13 @@ class ConsumerTemplate {
           if (envelope->stream < streams_.size() && streams_[envelope->stream] != 0)
             streams_[envelope->stream]->record(envelope->sendTimeNs, received, envelope->warmup, envelope->last);
           bgml::busy_work(busy_work_us_);
+          «IF ChainCode.active(layout)»
+          if (chain_ != 0) {
+            bgml_omniorb::PathWire path;
+            bgml_omniorb::decode(envelope->path, path);
+            chain_->arrive(path);
+          }
+          «ENDIF»
           const «naming.cppName(t)»& event = envelope->body;
           // BEGIN USER CODE «ElementPaths.pathOf(t)»
           (void) event;

@@ -37,6 +37,11 @@ class IdlTemplate {
         #include "«naming.idlPath(layout.plan.model).fileName»"
 
         module «naming.envelopeModule» {
+          «IF ChainCode.active(layout)»
+          // The stamp of an end-to-end path (see bgml_omniorb_chain.h); empty when the event is on none.
+          typedef sequence<unsigned long long> PathStamp;
+
+          «ENDIF»
           «FOR t : layout.eventTypes»
           struct «naming.envelopeStruct(t)» {
             unsigned long long sendTimeNs;
@@ -44,6 +49,9 @@ class IdlTemplate {
             boolean warmup;
             boolean last;
             ::«naming.scopedName(t)» body;
+            «IF ChainCode.active(layout)»
+            PathStamp path;
+            «ENDIF»
           };
           «ENDFOR»
         };

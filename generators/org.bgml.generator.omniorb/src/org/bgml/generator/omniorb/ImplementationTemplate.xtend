@@ -47,6 +47,9 @@ class ImplementationTemplate {
 
         #include "«naming.stubHeader(layout.plan.model)»"
         #include "bgml_omniorb.h"
+        «IF ChainCode.active(layout)»
+        #include "bgml_omniorb_chain.h"
+        «ENDIF»
 
         class «c.className»«IF !c.executor» : public virtual «naming.skeletonClass(c.iface)»«ENDIF»
         {
@@ -60,6 +63,11 @@ class ImplementationTemplate {
           /// Where forward sends every call (the proxy pattern); takes ownership of the reference.
           void forward_to(«naming.cppName(c.iface)»_ptr target);
           «ENDIF»
+          «IF ChainCode.active(layout)»
+
+          /// The facet's actions and path ends; run on each call before the reply.
+          void set_chain(bgml_omniorb::PortChain* chain) { chain_ = chain; }
+          «ENDIF»
 
           «FOR op : c.iface.allOperations»
           «c.qualifier»«types.returnType(op.returnType)» «op.name»(«op.parameterList»)«c.suffix»;
@@ -70,12 +78,15 @@ class ImplementationTemplate {
           «c.qualifier»void «a.name»(«types.parameter(a.type, ParameterDirection.IN)» value)«c.suffix»;
           «ENDIF»
           «ENDFOR»
-          «IF !c.members.empty»
+          «IF !c.members.empty || ChainCode.active(layout)»
 
         private:
           «FOR m : c.members»
           «m»
           «ENDFOR»
+          «IF ChainCode.active(layout)»
+          bgml_omniorb::PortChain* chain_ = nullptr;
+          «ENDIF»
           «ENDIF»
         };
 
@@ -115,6 +126,10 @@ class ImplementationTemplate {
 
         «types.returnType(op.returnType)» «c.className»::«op.name»(«op.parameterList»)
         {
+          «IF ChainCode.active(layout)»
+          if (chain_ != nullptr)
+            chain_->arrive(bgml_omniorb::take_call_stamp());
+          «ENDIF»
           // BEGIN USER CODE «ElementPaths.pathOf(op)»
           «behaviours.body(c, op)»
           // END USER CODE «ElementPaths.pathOf(op)»

@@ -14,6 +14,7 @@ import java.util.zip.CRC32;
 
 import org.bgml.generator.common.idl.IdlTypes;
 import org.bgml.generator.common.plan.BenchmarkPlan;
+import org.bgml.generator.common.plan.ChainPlan;
 import org.bgml.generator.common.plan.EventPlan;
 import org.bgml.generator.common.plan.InvocationPlan;
 import org.bgml.generator.common.plan.MetricPlan;
@@ -21,11 +22,13 @@ import org.bgml.generator.common.plan.ProcessPlan;
 import org.bgml.generator.common.plan.ServantPlan;
 import org.bgml.model.BehaviourKind;
 import org.bgml.model.Deployment;
+import org.bgml.model.EventSource;
 import org.bgml.model.EventType;
 import org.bgml.model.Interface;
 import org.bgml.model.MissedDeadlines;
 import org.bgml.model.Node;
 import org.bgml.model.Operation;
+import org.bgml.model.PathLatency;
 import org.bgml.model.Process;
 import org.bgml.model.TypeRef;
 import org.bgml.model.io.ElementPaths;
@@ -48,12 +51,12 @@ public class Layouts {
     public BenchmarkLayout layout(BenchmarkPlan plan) {
         Map<InvocationPlan, List<LoopGroup>> callLoops = new LinkedHashMap<>();
         for (InvocationPlan i : plan.invocations()) {
-            callLoops.put(i, groups(i, null, i.metrics(), new int[] { -1 }));
+            callLoops.put(i, groups(i, null, loopMetrics(i.metrics(), null), new int[] { -1 }));
         }
         Map<EventPlan, List<LoopGroup>> eventLoops = new LinkedHashMap<>();
         int[] stream = { 0 };
         for (EventPlan e : plan.events()) {
-            eventLoops.put(e, groups(null, e, e.metrics(), stream));
+            eventLoops.put(e, groups(null, e, loopMetrics(e.metrics(), e.source()), stream));
         }
         Map<String, ProcessLayout.Probe> probes = probes(plan);
 
@@ -91,6 +94,17 @@ public class Layouts {
     }
 
     // ---- loops -----------------------------------------------------------------------------------------------
+
+    /**
+     * The metrics a connection's own loops measure: not the end-to-end paths (their origin publishes or calls as
+     * the chain's actions say, see ChainCode), and nothing on a timer source, which publishes by itself.
+     */
+    static List<MetricPlan> loopMetrics(List<MetricPlan> metrics, EventSource source) {
+        if (source != null && source.getTimer() != null) {
+            return List.of();
+        }
+        return metrics.stream().filter(m -> !(m.metric() instanceof PathLatency)).toList();
+    }
 
     /** Groups the metrics of one connection into loops, in model order of their first metric. */
     List<LoopGroup> groups(InvocationPlan invocation, EventPlan event, List<MetricPlan> metrics, int[] stream) {
@@ -200,11 +214,18 @@ public class Layouts {
         p.servants().forEach(s -> iors.add(s.iorFile()));
         consumers.forEach(c -> iors.add(c.iorFile()));
         boolean serves = !p.servants().isEmpty() || !consumers.isEmpty();
-        boolean drives = !loops.isEmpty();
+        // a timer event source drives by itself (a rate generator); actions send on from upcalls
+        boolean timers = p.entities().stream().flatMap(e -> e.getPorts().stream())
+                .anyMatch(port -> port instanceof EventSource s && s.getTimer() != null);
+        boolean chained = timers || p.entities().stream().flatMap(e -> e.getPorts().stream())
+                .anyMatch(port -> !ChainPlan.actions(port).isEmpty());
+        boolean drives = !loops.isEmpty() || timers;
         String role = serves ? (drives ? ProcessLayout.BOTH : ProcessLayout.SERVER) : ProcessLayout.CLIENT;
-        boolean events = !p.consumes().isEmpty() || driven.stream().anyMatch(d -> d.event() != null);
+        boolean events = !p.consumes().isEmpty() || driven.stream().anyMatch(d -> d.event() != null)
+                || (chained && !p.supplies().isEmpty());
         boolean channels = p.consumes().stream().anyMatch(e -> e.channel() != null)
-                || driven.stream().anyMatch(d -> d.event() != null && d.event().channel() != null);
+                || driven.stream().anyMatch(d -> d.event() != null && d.event().channel() != null)
+                || (chained && p.supplies().stream().anyMatch(e -> e.channel() != null));
         long budget = serves ? allBudget : loops.stream().mapToLong(LoopGroup::budgetMillis).sum();
         long timeout = 120 + (budget + 999) / 1000;
         return new ProcessLayout(p, path, role, p.servants(), List.copyOf(consumers), List.copyOf(forwards), own,

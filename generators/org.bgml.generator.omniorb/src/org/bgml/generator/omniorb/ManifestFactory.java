@@ -44,7 +44,7 @@ public class ManifestFactory {
             boolean client = ProcessLayout.CLIENT.equals(p.role());
             Readiness ready = client ? Readiness.none() : Readiness.files(p.iorFiles());
             // a process that serves and drives writes its result file when its loops are done, then serves on
-            boolean drivesAndServes = ProcessLayout.BOTH.equals(p.role()) && !p.loops().isEmpty();
+            boolean drivesAndServes = ProcessLayout.BOTH.equals(p.role());
             Readiness done = drivesAndServes ? Readiness.files(List.of(p.plan().resultFile())) : null;
             processes.add(new ProcessSpec(p.name(), p.role(), naming.executable(p.name()), List.copyOf(args),
                     new LinkedHashMap<>(p.options().environment()), ".", p.plan().cpus(), ready, READY_TIMEOUT_SECONDS,

@@ -27,6 +27,8 @@ class OmniOrbGenerator implements TargetGenerator {
     override generate(BenchmarkPlan plan, GeneratorOutput out) {
         naming.index(plan.model)
         val layout = new Layouts(naming, types).layout(plan)
+        val chained = ChainCode.active(layout)
+        if (chained) new ChainCode(naming, types, layout).check
         new IdlTemplate(naming).generate(layout, out)
         new ImplementationTemplate(naming, types).generate(layout, out)
         new GlueTemplate(naming, types).generate(layout, out)
@@ -34,6 +36,7 @@ class OmniOrbGenerator implements TargetGenerator {
         new CubitTemplate(naming, types).generate(layout, out)
         new ProcessTemplate(naming, types).generate(layout, out)
         SupportFiles.copyTo(naming, layout.hasEvents, out)
+        if (chained) SupportFiles.copyFile('bgml_omniorb_chain.h', out)
         new BuildTemplate(naming).generate(layout, out)
         new ReadmeTemplate(naming).generate(layout, out)
         val sources = newArrayList

@@ -32,7 +32,16 @@ class ProcessTemplate {
         this.behaviours = new Behaviours(types, naming)
     }
 
+    /** The chain code of a layout, made once per generation. */
+    var ChainCode chainCode
+
+    def private chain(BenchmarkLayout layout) {
+        if (chainCode === null) chainCode = new ChainCode(naming, types, layout)
+        chainCode
+    }
+
     def generate(BenchmarkLayout layout, GeneratorOutput out) {
+        chainCode = null
         for (p : layout.processes) {
             out.writeText(naming.processSource(p.name), doGenerateMain(layout, p))
         }
@@ -66,7 +75,7 @@ class ProcessTemplate {
           if (rc >= 0)
             return rc;
           try {
-            «FOR ch : p.channels»
+            «FOR ch : layout.channels(p)»
             CosEventChannelAdmin::EventChannel_var «naming.channelVariable(ch)» = bgml_omniorb::event_channel(
                 process.orb(), process.factory(), «ch.literal», «layout.eventService.channels.get(ch)», «layout.eventService.cyclePeriodNanos»);
             «ENDFOR»
@@ -83,6 +92,9 @@ class ProcessTemplate {
             «FOR f : p.forwards»
             «naming.servantVariable(f.servant.entity, f.servant.facet)»->«IF f.servant.isComponent»executor_impl().«ENDIF»forward_to(«f.target.reference»);
             «ENDFOR»
+            «IF layout.chain.usedBy(p)»
+            «layout.chain.setup(p)»
+            «ENDIF»
             «IF p.serves»
             process.ready();
             «ENDIF»
@@ -102,8 +114,12 @@ class ProcessTemplate {
 
             «IF d.invocation !== null»«d.invocation.driveCalls(d.loops)»«ELSE»«d.event.driveEvents(d.loops)»«ENDIF»
             «ENDFOR»
+            «IF !layout.chain.timers(p).empty»
+
+            «layout.chain.timerLoops(p)»
+            «ENDIF»
             «IF p.serves»
-            «IF !p.loops.empty»
+            «IF p.role == ProcessLayout.BOTH»
             process.write_results();
             «ENDIF»
             process.serve();
@@ -382,10 +398,11 @@ class ProcessTemplate {
         if (d.invocation !== null) d.invocation.connection.name else d.event.connection.name
     }
 
-    def private channels(ProcessLayout p) {
+    def private channels(BenchmarkLayout layout, ProcessLayout p) {
         val names = new LinkedHashSet<String>
         p.consumers.filter[event.channel !== null].forEach[names += event.channel]
         p.driven.filter[event !== null && event.channel !== null].forEach[names += event.channel]
+        if (layout.chain.usedBy(p)) names += layout.chain.channels(p)
         names
     }
 
@@ -406,6 +423,10 @@ class ProcessTemplate {
         if (p.usesEvents) {
             headers += 'bgml_omniorb_events.h'
             headers += naming.eventsStubHeader(model)
+        }
+        if (layout.chain.usedBy(p)) {
+            headers += 'bgml_omniorb_chain.h'
+            if (layout.hasEvents) headers += naming.eventsStubHeader(model)
         }
         headers += naming.stubHeader(model)
         headers

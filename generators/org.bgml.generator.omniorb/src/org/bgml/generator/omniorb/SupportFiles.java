@@ -18,6 +18,13 @@ public final class SupportFiles {
 
     public static void copyTo(OmniOrbNaming naming, boolean events, GeneratorOutput out) {
         for (String file : naming.supportFiles(events)) {
+            copyFile(file, out);
+        }
+    }
+
+    /** One support file, as {@code src/FILE}. */
+    public static void copyFile(String file, GeneratorOutput out) {
+        {
             try (InputStream in = SupportFiles.class.getResourceAsStream(RESOURCE_DIR + file)) {
                 if (in == null) {
                     throw new IllegalStateException("support file " + file + " is missing from the omniorb generator bundle");

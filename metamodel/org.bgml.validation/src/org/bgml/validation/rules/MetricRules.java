@@ -6,6 +6,7 @@ import java.util.Set;
 
 import org.bgml.model.Component;
 import org.bgml.model.ContextSwitch;
+import org.bgml.model.EventSource;
 import org.bgml.model.EventType;
 import org.bgml.model.Footprint;
 import org.bgml.model.FunctionalPath;
@@ -58,7 +59,10 @@ public final class MetricRules implements RuleSet {
     public static final String REQUIREMENT = "metric.requirement";
     /** A functional-path metric has at least one probe; executor probes need a component on the serving side (warning). */
     public static final String PROBES = "metric.probes";
-    /** A missed-deadlines metric has a deadline: a positive deadlineMicros or a fixed rate whose period is the deadline. */
+    /**
+     * A missed-deadlines metric has a deadline: a positive deadlineMicros, or a fixed rate whose period is the
+     * deadline (its workload's, or the timer's of the event source it watches).
+     */
     public static final String DEADLINE = "metric.deadline";
 
     private static final Set<Unit> TIME = EnumSet.of(Unit.NS, Unit.US, Unit.MS, Unit.S);
@@ -310,9 +314,11 @@ public final class MetricRules implements RuleSet {
         }
         Workload w = metric.getWorkload();
         boolean paced = w != null && w.getRate() == RateKind.FIXED && w.getRateHz() > 0;
-        if (deadline == 0 && !paced) {
+        Workload timer = Elements.resolved(metric.getPort()) instanceof EventSource s ? s.getTimer() : null;
+        boolean timed = timer != null && timer.getRate() == RateKind.FIXED && timer.getRateHz() > 0;
+        if (deadline == 0 && !paced && !timed) {
             sink.error(DEADLINE, metric, Elements.label(metric) + " has no deadline: set deadlineMicros, or a fixed-rate "
-                    + "workload whose period becomes the deadline");
+                    + "workload (or the timer of the event source it watches) whose period becomes the deadline");
         }
     }
 

@@ -23,7 +23,8 @@ public class BgmlPalette implements ToolPaletteItemProvider {
                 new PaletteItem("palette-" + INVOCATION, "Invocation (receptacle → facet)", new TriggerEdgeCreationAction(INVOCATION), null, "A"),
                 new PaletteItem("palette-" + EVENT, "Event (source → sink)", new TriggerEdgeCreationAction(EVENT), null, "B")));
         List<PaletteItem> metrics = new ArrayList<>(List.of(node(METRIC_LATENCY, "Latency metric", "A"),
-                node(METRIC_THROUGHPUT, "Throughput metric", "B"), node(METRIC_JITTER, "Jitter metric", "C")));
+                node(METRIC_THROUGHPUT, "Throughput metric", "B"), node(METRIC_JITTER, "Jitter metric", "C"),
+                node(METRIC_PATH_LATENCY, "Path latency (end to end)", "D")));
         return new ArrayList<>(List.of(PaletteItem.createPaletteGroup("palette-entities", "Entities", entities, null, "A"),
                 PaletteItem.createPaletteGroup("palette-ports", "Ports", ports, null, "B"),
                 PaletteItem.createPaletteGroup("palette-connections", "Connections", edges, null, "C"),

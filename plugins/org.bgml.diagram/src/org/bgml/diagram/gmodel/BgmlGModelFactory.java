@@ -17,8 +17,10 @@ import org.bgml.diagram.glsp.Viewpoint;
 import org.bgml.diagram.glsp.BgmlDiagnostics;
 import org.bgml.diagram.layout.BgmlLayoutEngine;
 import org.bgml.diagram.layout.LayoutStore;
+import org.bgml.model.Action;
 import org.bgml.model.Assembly;
 import org.bgml.model.BenchmarkModel;
+import org.bgml.model.Behaviour;
 import org.bgml.model.Client;
 import org.bgml.model.Component;
 import org.bgml.model.Configuration;
@@ -40,6 +42,7 @@ import org.bgml.model.Server;
 import org.bgml.model.io.ElementPaths;
 import org.bgml.validation.ModelDiagnostic;
 import org.bgml.validation.Severity;
+import org.bgml.validation.rules.ActionGraph;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.glsp.graph.GArgumentable;
 import org.eclipse.glsp.graph.GBoundsAware;
@@ -152,6 +155,9 @@ public class BgmlGModelFactory implements GModelFactory {
             if (edge != null) {
                 graph.getChildren().add(edge);
             }
+        }
+        if (state.getViewpoint() == Viewpoint.INTERCONNECTION) {
+            addTriggers(graph, model);
         }
         if (state.getViewpoint() == Viewpoint.METRIC) {
             addMetricBadges(model);
@@ -337,6 +343,48 @@ public class BgmlGModelFactory implements GModelFactory {
             edge.getArgs().put("channel", ElementPaths.pathOf(c.getChannel()));
         }
         return edge;
+    }
+
+    /**
+     * One dashed edge per action that sends on (publish, call, forward), from the facet or sink that receives to the
+     * source or receptacle of the same entity it sends through, so that a chain can be followed across an entity. Its
+     * id is the action's path; selecting it opens the action's sheet.
+     */
+    private void addTriggers(GGraph graph, BenchmarkModel model) {
+        List<Action> actions = new ArrayList<>();
+        for (Entity e : model.getEntities()) {
+            List<Entity> all = new ArrayList<>(List.of(e));
+            if (e instanceof Assembly assembly) {
+                all.addAll(assembly.getComponents());
+            }
+            for (Entity x : all) {
+                for (Port p : x.getPorts()) {
+                    Behaviour b = ActionGraph.behaviour(p);
+                    if (b != null) {
+                        actions.addAll(b.getActions());
+                    }
+                }
+            }
+        }
+        for (Action a : actions) {
+            if (!ActionGraph.sends(a)) {
+                continue;
+            }
+            Port receiver = ActionGraph.receiver(a);
+            Port sender = ActionGraph.sender(a);
+            String source = receiver == null ? null : ids.get(receiver);
+            String target = sender == null ? null : ids.get(sender);
+            if (source == null || target == null || sender.eContainer() != receiver.eContainer()) {
+                continue; // a port of another entity: validation reports it, and no trigger inside one entity exists
+            }
+            GEdge edge = new GEdgeBuilder(TRIGGER).sourceId(source).targetId(target).addCssClass("bgml-trigger").build();
+            register(a, edge);
+            edge.getArgs().put("action", a.getKind().getLiteral());
+            if (a.getHopLimit() > 0) {
+                edge.getArgs().put("hopLimit", a.getHopLimit());
+            }
+            graph.getChildren().add(edge);
+        }
     }
 
     private static GLabel edgeLabel(String id, String type, String text, double position, String side) {

@@ -16,7 +16,8 @@ import org.eclipse.glsp.server.operations.Operation;
 import org.bgml.diagram.properties.PropertySheet;
 
 /**
- * Palette: a latency, throughput or jitter metric dropped on the connection or port it measures ({@code containerId}:
+ * Palette: a latency, throughput, jitter or path latency metric dropped on the connection or port it measures (a path
+ * latency: where its path starts, ending at the farthest facet or sink reached) ({@code containerId}:
  * the edge, the port, or any of their labels). The metric starts with 1,000 warm-up iterations and 10,000 samples;
  * its badge in the metric viewpoint opens its property sheet.
  */
@@ -49,9 +50,15 @@ public class CreateMetricHandler extends BgmlOperationHandler<CreateNodeOperatio
         String kind = switch (op.getElementTypeId()) {
             case METRIC_THROUGHPUT -> "Throughput";
             case METRIC_JITTER -> "Jitter";
+            case METRIC_PATH_LATENCY -> "PathLatency";
             default -> "Latency";
         };
-        Metric m = PropertySheet.newMetric(state.getModel(), target, kind);
+        Metric m;
+        try {
+            m = PropertySheet.newMetric(state.getModel(), target, kind);
+        } catch (IllegalArgumentException e) {
+            return refuse("Cannot add a " + kind + " metric here: " + e.getMessage() + ".");
+        }
         return edit("Add " + kind + " metric", () -> state.getModel().getMetrics().add(m));
     }
 }

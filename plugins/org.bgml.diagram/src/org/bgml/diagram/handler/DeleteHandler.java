@@ -7,10 +7,12 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.bgml.diagram.BgmlTypes;
+import org.bgml.model.Action;
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.Connection;
 import org.bgml.model.Entity;
 import org.bgml.model.Metric;
+import org.bgml.model.PathLatency;
 import org.bgml.model.Port;
 import org.bgml.model.io.ElementPaths;
 import org.eclipse.emf.common.command.Command;
@@ -19,7 +21,7 @@ import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.eclipse.glsp.server.operations.DeleteOperation;
 
 /**
- * Delete entities, ports, connections and metric badges. What depends on them goes too: connections to a deleted
+ * Delete entities, ports, connections, metric badges and actions (a trigger edge). What depends on them goes too: connections to a deleted
  * port, and metrics of a deleted connection or port (a metric of nothing cannot be measured). Other references
  * (deployment processes, experiments, behaviours forwarding to a deleted receptacle) are cleared. Measurements in
  * stored result sets keep their element path, so old results stay readable.
@@ -38,7 +40,7 @@ public class DeleteHandler extends BgmlOperationHandler<DeleteOperation> {
                 continue;
             }
             EObject o = ModelElements.resolve(model, id);
-            if (o instanceof Entity || o instanceof Port || o instanceof Connection || o instanceof Metric) {
+            if (o instanceof Entity || o instanceof Port || o instanceof Connection || o instanceof Metric || o instanceof Action) {
                 doomed.add(o);
             }
         }
@@ -62,7 +64,9 @@ public class DeleteHandler extends BgmlOperationHandler<DeleteOperation> {
             }
         }
         for (Metric m : model.getMetrics()) {
-            if (doomed.contains(m.getConnection()) || ports.contains(m.getPort())) {
+            // a path that ends at a deleted port has no end left to measure
+            if (doomed.contains(m.getConnection()) || ports.contains(m.getPort())
+                    || m instanceof PathLatency path && ports.contains(path.getEnd())) {
                 doomed.add(m);
             }
         }

@@ -5,7 +5,10 @@ import java.util.function.Predicate;
 
 import org.bgml.diagram.BgmlTypes;
 import org.bgml.model.BenchmarkModel;
+import org.bgml.model.Behaviour;
 import org.bgml.model.Entity;
+import org.bgml.model.EventSink;
+import org.bgml.model.Facet;
 import org.bgml.model.NamedElement;
 import org.bgml.model.io.ElementPaths;
 import org.bgml.validation.rules.Identifiers;
@@ -15,6 +18,8 @@ import org.eclipse.emf.ecore.EObject;
 public final class ModelElements {
     private ModelElements() {
     }
+
+    private static final java.util.regex.Pattern ACTION_PATH = java.util.regex.Pattern.compile("(.+)/behaviour/actions\\[(\\d{1,6})\\]");
 
     /** The model element a diagram id (element path, maybe with a {@code #suffix} or a kind prefix) names, or null. */
     public static EObject resolve(BenchmarkModel model, String id) {
@@ -30,6 +35,14 @@ public final class ModelElements {
             return ElementPaths.resolve(model, id.substring(option + BgmlTypes.OPTION_SUFFIX.length() + 1));
         }
         String path = BgmlTypes.ownerId(id);
+        // an action has no name: its path (a trigger edge's id) ends in behaviour/actions[N] under its facet or sink
+        java.util.regex.Matcher action = ACTION_PATH.matcher(path);
+        if (action.matches()) {
+            EObject port = ElementPaths.resolve(model, action.group(1));
+            Behaviour b = port instanceof Facet f ? f.getBehaviour() : port instanceof EventSink k ? k.getBehaviour() : null;
+            int i = Integer.parseInt(action.group(2));
+            return b != null && i < b.getActions().size() ? b.getActions().get(i) : null;
+        }
         EObject found = ElementPaths.resolve(model, path);
         if (found == null) {
             int colon = path.indexOf(':');

@@ -1,5 +1,6 @@
 package org.bgml.diagram.properties;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.bgml.diagram.actions.SetPropertiesAction.Property;
@@ -9,11 +10,14 @@ import org.bgml.model.BgmlFactory;
 import org.bgml.model.Comparator;
 import org.bgml.model.Connection;
 import org.bgml.model.Entity;
+import org.bgml.model.EventSink;
+import org.bgml.model.EventSource;
 import org.bgml.model.Facet;
 import org.bgml.model.Interface;
 import org.bgml.model.Metric;
 import org.bgml.model.NamedElement;
 import org.bgml.model.Operation;
+import org.bgml.model.PathLatency;
 import org.bgml.model.Port;
 import org.bgml.model.RateKind;
 import org.bgml.model.Receptacle;
@@ -22,6 +26,7 @@ import org.bgml.model.Statistic;
 import org.bgml.model.Unit;
 import org.bgml.model.Workload;
 import org.bgml.model.io.ElementPaths;
+import org.bgml.validation.rules.ActionGraph;
 import org.eclipse.emf.ecore.EObject;
 
 /**
@@ -30,7 +35,7 @@ import org.eclipse.emf.ecore.EObject;
  */
 public final class MetricProperties implements PropertyProvider {
     /** The metric kinds the palette and the sheet create. */
-    public static final List<String> KINDS = List.of("Latency", "Throughput", "Jitter");
+    public static final List<String> KINDS = List.of("Latency", "Throughput", "Jitter", "PathLatency");
 
     @Override
     public boolean appliesTo(EObject element) {
@@ -45,6 +50,14 @@ public final class MetricProperties implements PropertyProvider {
         if (measured != null) {
             rows.add(Rows.choice("operation", "Operation (empty: the first)", Rows.path(m.getOperation()),
                     Rows.with(measured.getOperations().stream().map(ElementPaths::pathOf).toList(), "")));
+        }
+        if (m instanceof PathLatency path) {
+            List<String> ends = new ArrayList<>(reachableEnds(model, path).stream().map(ElementPaths::pathOf).toList());
+            String end = Rows.path(path.getEnd());
+            if (!end.isEmpty() && !ends.contains(end)) {
+                ends.add(end); // unreachable now (validation says so), but shown as it is
+            }
+            rows.add(Rows.choice("end", "Path ends at (a facet or sink the origin reaches)", end, ends));
         }
         rows.add(Rows.number("warmupIterations", "Warm-up iterations", String.valueOf(m.getWarmupIterations())));
         rows.add(Rows.number("samples", "Samples", String.valueOf(m.getSamples())));
@@ -78,6 +91,18 @@ public final class MetricProperties implements PropertyProvider {
                     throw new IllegalArgumentException("'" + value + "' is not an operation of the measured interface");
                 }
                 return () -> m.setOperation(op);
+            }
+            case "end" -> {
+                if (!(m instanceof PathLatency path)) {
+                    return null;
+                }
+                EObject end = ModelElements.resolve(model, value);
+                if (!(end instanceof Port p) || !reachableEnds(model, path).contains(p)) {
+                    throw new IllegalArgumentException("'" + value + "' is no facet or sink that "
+                            + Rows.path(path.getConnection() != null ? path.getConnection() : path.getPort())
+                            + " reaches through connections and actions");
+                }
+                return () -> path.setEnd(p);
             }
             case "warmupIterations" -> {
                 int n = Rows.nonNegative(value);
@@ -170,8 +195,9 @@ public final class MetricProperties implements PropertyProvider {
     }
 
     /**
-     * A new metric of {@code kind} ({@code Latency}, {@code Throughput}, {@code Jitter}) measuring connection or port
-     * {@code o}, named after it, with 1,000 warm-up iterations and 10,000 samples; not yet in the model.
+     * A new metric of {@code kind} ({@code Latency}, {@code Throughput}, {@code Jitter}, {@code PathLatency}) measuring
+     * connection or port {@code o}, named after it, with 1,000 warm-up iterations and 10,000 samples; not yet in the
+     * model. A path latency starts there and ends at the farthest facet or sink it reaches.
      */
     public static Metric newMetric(BenchmarkModel model, EObject o, String kind) {
         if (!KINDS.contains(kind)) {
@@ -180,6 +206,7 @@ public final class MetricProperties implements PropertyProvider {
         Metric m = switch (kind) {
             case "Throughput" -> BgmlFactory.eINSTANCE.createThroughput();
             case "Jitter" -> BgmlFactory.eINSTANCE.createJitter();
+            case "PathLatency" -> BgmlFactory.eINSTANCE.createPathLatency();
             default -> BgmlFactory.eINSTANCE.createLatency();
         };
         String base = (o instanceof NamedElement n ? n.getName() : "metric") + kind;
@@ -191,6 +218,18 @@ public final class MetricProperties implements PropertyProvider {
         } else {
             throw new IllegalArgumentException("metrics measure connections and ports");
         }
+        if (m instanceof PathLatency path) {
+            if (o instanceof Facet || o instanceof EventSink) {
+                throw new IllegalArgumentException("a path starts where calls or events are made: at a timer event source, "
+                        + "a receptacle or a connection, not at " + Rows.path(o));
+            }
+            List<Port> ends = reachableEnds(model, path);
+            if (ends.isEmpty()) {
+                throw new IllegalArgumentException(Rows.path(o) + " reaches no facet or sink yet; connect it first");
+            }
+            // the farthest end the chain reaches is the usual choice; the sheet's 'end' changes it
+            path.setEnd(ends.get(ends.size() - 1));
+        }
         m.setName(ModelElements.freshName(model, base));
         m.setWarmupIterations(1000);
         m.setSamples(10000);
@@ -200,6 +239,23 @@ public final class MetricProperties implements PropertyProvider {
             m.setOperation(measured.getOperations().get(0));
         }
         return m;
+    }
+
+    /**
+     * The facets and sinks a path's origin reaches through connections and actions, nearest first: from a connection
+     * its target, from a receptacle or an event source the ports it is connected to, then what their actions trigger.
+     */
+    static List<Port> reachableEnds(BenchmarkModel model, PathLatency path) {
+        ActionGraph graph = new ActionGraph(model);
+        List<Port> first;
+        if (path.getConnection() != null) {
+            first = path.getConnection().getTarget() == null ? List.of() : List.of(path.getConnection().getTarget());
+        } else if (path.getPort() instanceof Receptacle || path.getPort() instanceof EventSource) {
+            first = graph.receiversOf(path.getPort());
+        } else {
+            first = List.of();
+        }
+        return new ArrayList<>(graph.reachableFrom(first));
     }
 
     /** Whether metric {@code m} measures {@code op}: it names it, or names none and op is its interface's first. */

@@ -83,10 +83,21 @@ public final class MultiHostRun implements RunService.Execution {
      */
     public static MultiHostRun forModel(org.bgml.model.BenchmarkModel model, String deployment, String hostMap, String partition,
             String target, NodeList nodes, Consumer<String> messages) throws SlurmException {
+        return forModel(model, deployment, hostMap, partition, target, null, nodes, messages);
+    }
+
+    /**
+     * As {@link #forModel(org.bgml.model.BenchmarkModel, String, String, String, String, NodeList, Consumer)}, with the
+     * bgml command the nodes start given (an IDE has no {@code bin/bgml} of its own); null or empty for
+     * {@code BGML_COMMAND}.
+     */
+    public static MultiHostRun forModel(org.bgml.model.BenchmarkModel model, String deployment, String hostMap, String partition,
+            String target, String nodeCommand, NodeList nodes, Consumer<String> messages) throws SlurmException {
         Map<String, String> given = HostMap.parse(hostMap);
         Map<String, String> placed = HostMap.resolve(model, deployment, given, nodes.nodes(), target);
+        List<String> command = bgmlCommand(nodeCommand);
         messages.accept("placing " + String.join(", ", placed.entrySet().stream().map(e -> e.getKey() + " on " + e.getValue()).toList()));
-        return new MultiHostRun(placed, partition, bgmlCommand(), messages);
+        return new MultiHostRun(placed, partition, command, messages);
     }
 
     /** The cluster's nodes, as {@code sinfo -h -N -o %N} lists them, each once. */
@@ -106,6 +117,21 @@ public final class MultiHostRun implements RunService.Execution {
 
     /** The absolute bgml command for the nodes: {@code BGML_COMMAND} ({@code bin/bgml} exports it). */
     public static List<String> bgmlCommand() {
+        return bgmlCommand(null);
+    }
+
+    /**
+     * The bgml command the nodes start: {@code given} when it is set (an absolute path, the same on every node of a
+     * shared file system), else {@code BGML_COMMAND}.
+     */
+    public static List<String> bgmlCommand(String given) {
+        if (given != null && !given.isBlank()) {
+            String g = given.strip();
+            if (!java.nio.file.Path.of(g).isAbsolute()) {
+                throw new IllegalArgumentException("the bgml command for the nodes must be an absolute path (the same on every node), got '" + g + "'");
+            }
+            return List.of(g);
+        }
         String c = System.getenv(SlurmEngine.COMMAND_ENV);
         if (c == null || c.isBlank()) {
             throw new IllegalArgumentException("cannot tell the Slurm job how to start bgml: run it as bin/bgml, or set "

@@ -42,6 +42,7 @@ final class ComparisonReport {
         cdfs(page, comparison, names);
         RunReport.sweeps(page, records, names);
         RunReport.whiteBox(page, records, names);
+        RunReport.paths(page, records, names);
         environments(page, runs, names);
         page.section("method", "How to read this report");
         page.note("The first run is the baseline. Measurements match when metric, element, payload and segment are equal. The"

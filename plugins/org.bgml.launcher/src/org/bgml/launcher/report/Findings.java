@@ -36,9 +36,11 @@ public final class Findings {
                         + " did not fit the preallocated history and are missing from its statistics.");
             }
             if (m.segmentSumError() != null && m.segmentSumError() > SEGMENT_SUM_TOLERANCE) {
-                out.add("White-box segments of " + m.label() + " add up to within " + Units.number(100 * m.segmentSumError())
-                        + "% of the cycle (more than " + Units.number(100 * SEGMENT_SUM_TOLERANCE)
-                        + "%): the probes miss part of the path, or the probe cost dominates.");
+                boolean path = "pathLatency".equals(m.kind());
+                out.add((path ? "The hops of path " : "White-box segments of ") + m.label() + " add up to within "
+                        + Units.number(100 * m.segmentSumError()) + "% of " + (path ? "its end-to-end time" : "the cycle")
+                        + " (more than " + Units.number(100 * SEGMENT_SUM_TOLERANCE) + "%): "
+                        + (path ? "a hop of the path was not stamped." : "the probes miss part of the path, or the probe cost dominates."));
             }
         }
         return out;

@@ -44,6 +44,7 @@ final class RunReport {
         sweeps(page, List.of(run), List.of(""));
         scenarios(page, run);
         whiteBox(page, List.of(run), List.of(""));
+        paths(page, List.of(run), List.of(""));
         processes(page, run);
         environment(page, run);
         page.section("method", "How to read this report");
@@ -369,6 +370,27 @@ final class RunReport {
 
     /** Functional paths: each cycle broken into its segments, as a stacked bar and a table of mean / median (seed 004, Table 1). */
     static void whiteBox(Page page, List<RunRecord> runs, List<String> runNames) {
+        breakdown(page, runs, runNames, new Breakdown("functionalPath", "whitebox", "White-box breakdown",
+                "Mean time per segment of the cycle", "cycle", "Cells are mean / median in µs, as in Table 1 of the"
+                        + " ACE/TAO/nORB performance-model paper."));
+    }
+
+    /**
+     * End-to-end paths along event chains: each path's total broken into its hops (connections and action blocks), as a
+     * stacked bar and the same table as the white-box breakdown.
+     */
+    static void paths(Page page, List<RunRecord> runs, List<String> runNames) {
+        breakdown(page, runs, runNames, new Breakdown("pathLatency", "paths", "End-to-end paths, hop by hop",
+                "Mean time per hop of the path", "end to end", "Cells are mean / median in µs. A hop is a connection (from the"
+                        + " send to the upcall on the other side) or a component's actions (from the upcall to the send that goes on);"
+                        + " the hops of a path add up to its end-to-end time."));
+    }
+
+    /** What a segment breakdown shows: the measurement kind, the section and the words for its total. */
+    private record Breakdown(String kind, String id, String title, String chartTitle, String total, String note) {
+    }
+
+    private static void breakdown(Page page, List<RunRecord> runs, List<String> runNames, Breakdown b) {
         List<String> groups = new ArrayList<>();
         Set<String> segments = new LinkedHashSet<>();
         List<Map<String, ResultMeasurement>> segmentMaps = new ArrayList<>();
@@ -378,7 +400,7 @@ final class RunReport {
             Map<String, ResultMeasurement> cycleByGroup = new LinkedHashMap<>();
             for (MeasurementRecord rec : runs.get(r).measurements()) {
                 ResultMeasurement m = rec.figures();
-                if (!"functionalPath".equals(m.kind()) || !m.timed()) {
+                if (!b.kind().equals(m.kind()) || !m.timed()) {
                     continue;
                 }
                 String group = (runNames.get(r).isEmpty() ? "" : runNames.get(r) + ": ") + Objects.toString(m.metric(), "path") + " @ "
@@ -403,7 +425,7 @@ final class RunReport {
         if (groups.isEmpty()) {
             return;
         }
-        page.section("whitebox", "White-box breakdown");
+        page.section(b.id(), b.title());
         List<String> segs = new ArrayList<>(segments);
         Map<String, double[]> values = new LinkedHashMap<>();
         for (String s : segs) {
@@ -419,10 +441,10 @@ final class RunReport {
             ResultMeasurement c = cycles.get(g);
             cycleValues[g] = c == null || c.mean() == null ? Double.NaN : Units.micros(c.mean(), c.unit());
         }
-        page.chart("whitebox", ChartOptions.stacked("Mean time per segment of the cycle", groups, segs, values, cycleValues));
-        List<String> headers = new ArrayList<>(List.of("path", "cycle"));
+        page.chart(b.id(), ChartOptions.stacked(b.chartTitle(), groups, segs, values, cycleValues));
+        List<String> headers = new ArrayList<>(List.of("path", b.total()));
         headers.addAll(segs);
-        headers.add("segments vs cycle");
+        headers.add("segments vs " + b.total());
         List<List<String>> rows = new ArrayList<>();
         for (int g = 0; g < groups.size(); g++) {
             List<String> row = new ArrayList<>();
@@ -435,8 +457,8 @@ final class RunReport {
             row.add(c == null || c.segmentSumError() == null ? "" : "within " + Units.number(100 * c.segmentSumError()) + "%");
             rows.add(row);
         }
-        page.html(Html.table("whitebox", headers, rows));
-        page.note("Cells are mean / median in µs, as in Table 1 of the ACE/TAO/nORB performance-model paper.");
+        page.html(Html.table(b.id(), headers, rows));
+        page.note(b.note());
     }
 
     private static void processes(Page page, RunRecord run) {

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.bgml.targets.Targets;
 import org.bgml.experiment.slurm.HostMap;
+import org.bgml.experiment.slurm.MultiHostRun;
 import org.bgml.ide.core.launch.BenchmarkLaunch;
 import org.bgml.launcher.run.HostCheck;
 import org.bgml.model.BenchmarkModel;
@@ -46,6 +47,7 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
     private Combo engine;
     private Text hosts;
     private Text partition;
+    private Text nodeCommand;
     private Spinner keep;
     /** The nodes of each deployment on other hosts than this machine, from the model last read ("" for the first). */
     private final java.util.Map<String, List<HostCheck.Placement>> foreign = new java.util.HashMap<>();
@@ -128,6 +130,13 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
         partition.setMessage("empty: the cluster's default partition");
         partition.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         partition.addModifyListener(e -> changed());
+
+        label(c, "bgml on the nodes:");
+        nodeCommand = new Text(c, SWT.BORDER);
+        nodeCommand.setMessage("absolute path of bgml on the nodes (empty: $BGML_COMMAND)");
+        nodeCommand.setToolTipText("the headless bgml command every Slurm node starts, on a file system the nodes share");
+        nodeCommand.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
+        nodeCommand.addModifyListener(e -> changed());
         engine.setText(BenchmarkLaunch.ENGINE_LOCAL);
         enableEngineFields();
     }
@@ -143,6 +152,7 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
     private void enableEngineFields() {
         hosts.setEnabled(slurm());
         partition.setEnabled(slurm());
+        nodeCommand.setEnabled(slurm());
         allOnThisHost.setEnabled(!slurm() || allOnThisHost.getSelection());
     }
 
@@ -239,6 +249,7 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
             engine.setText(config.getAttribute(BenchmarkLaunch.ENGINE, BenchmarkLaunch.ENGINE_LOCAL));
             hosts.setText(config.getAttribute(BenchmarkLaunch.HOSTS, ""));
             partition.setText(config.getAttribute(BenchmarkLaunch.PARTITION, ""));
+            nodeCommand.setText(config.getAttribute(BenchmarkLaunch.NODE_COMMAND, ""));
             enableEngineFields();
         } catch (CoreException e) {
             setErrorMessage(e.getMessage());
@@ -258,6 +269,7 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
         config.setAttribute(BenchmarkLaunch.ENGINE, slurm() ? BenchmarkLaunch.ENGINE_SLURM : BenchmarkLaunch.ENGINE_LOCAL);
         config.setAttribute(BenchmarkLaunch.HOSTS, hosts.getText().trim());
         config.setAttribute(BenchmarkLaunch.PARTITION, partition.getText().trim());
+        config.setAttribute(BenchmarkLaunch.NODE_COMMAND, nodeCommand.getText().trim());
         IFile f = file();
         config.setMappedResources(f == null ? null : new IResource[] { f });
     }
@@ -288,6 +300,12 @@ public final class BenchmarkTab extends AbstractLaunchConfigurationTab {
                 HostMap.parse(hosts.getText());
             } catch (IllegalArgumentException e) {
                 setErrorMessage("Host map: " + e.getMessage());
+                return false;
+            }
+            try {
+                MultiHostRun.bgmlCommand(nodeCommand.getText());
+            } catch (IllegalArgumentException e) {
+                setErrorMessage("bgml on the nodes: " + e.getMessage());
                 return false;
             }
             return true; // the launch places every node on a Slurm node before anything starts

@@ -6,8 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
+
+import com.google.gson.JsonObject;
 
 import org.bgml.launcher.report.ReportWriter;
+import org.bgml.launcher.results.MeasurementRecord;
 import org.bgml.launcher.results.ResultsStore;
 import org.bgml.launcher.results.RunRecord;
 import org.bgml.launcher.results.StoredRun;
@@ -41,5 +45,43 @@ class ReportContentTest {
         assertTrue(html.contains("requirements are not judged"), "says that no model was given");
         assertTrue(html.contains("\"charts\":0") || html.contains("<script type=\"application/json\" id=\"bgml-charts\">[]</script>"),
                 "no plots without measurements");
+    }
+
+    /**
+     * An end-to-end path of an event chain is stored hop by hop and reported as a stacked breakdown next to the
+     * white-box one; hops that do not add up to the total within 5% are a finding.
+     */
+    @Test
+    void aPathIsStoredAndReportedHopByHop() throws Exception {
+        String[] hops = { "Pulse", "Gps.refresh actions", "GpsReady" };
+        double[] hopUs = { 60, 21, 55 };
+        Path dir = temp.resolve("runs/path");
+        Fixtures.ResultFileBuilder file = new Fixtures.ResultFileBuilder(dir, "remote/localhost/AirframeProcess", "omniorb");
+        for (int h = 0; h < hops.length; h++) {
+            file.add(Fixtures.measurement("pathLatency", "TickToAirframe", "Airframe/gpsReady", null, null, hops[h],
+                    Fixtures.samples(300 + h, 500, hopUs[h] * 1000, 5_000)));
+        }
+        JsonObject total = Fixtures.measurement("pathLatency", "TickToAirframe", "Airframe/gpsReady", null, null, null,
+                Fixtures.samples(310, 500, 148_000, 12_000));
+        total.addProperty("segmentSumError", 0.08);
+        file.add(total);
+        RunRecord run = Fixtures.run("20261126-201000-c4a1", null, "remote", List.of(file.write("AirframeProcess.json")));
+        StoredRun stored;
+        try (ResultsStore store = ResultsStore.open(temp.resolve("results.db"))) {
+            stored = store.run(store.record(run)).orElseThrow();
+        }
+        List<String> segments = stored.record().measurements().stream().map(MeasurementRecord::figures)
+                .filter(m -> m.kind().equals("pathLatency")).map(m -> Objects.toString(m.segment(), "total")).toList();
+        assertEquals(List.of("Pulse", "Gps.refresh actions", "GpsReady", "total"), segments, "every hop is stored, then the total");
+
+        String html = new ReportWriter().runHtml(stored, null);
+        assertTrue(html.contains("End-to-end paths, hop by hop"), "the path section");
+        assertTrue(html.contains("segments vs end to end"), "the table compares the hops with the total");
+        for (String hop : hops) {
+            assertTrue(html.contains(hop), "hop " + hop + " in the breakdown");
+        }
+        assertTrue(html.contains("within 8%"), "the sum error of the path");
+        assertTrue(html.contains("The hops of path"), "hops 8% off the total are a finding");
+        assertFalse(html.contains("White-box breakdown"), "a path is not a white-box probe");
     }
 }

@@ -146,6 +146,7 @@ class BenchmarkTabTest {
         in.setAttribute(BenchmarkLaunch.ENGINE, BenchmarkLaunch.ENGINE_SLURM);
         in.setAttribute(BenchmarkLaunch.HOSTS, "localhost=n2");
         in.setAttribute(BenchmarkLaunch.PARTITION, "bench");
+        in.setAttribute(BenchmarkLaunch.NODE_COMMAND, "/shared/bgml/bin/bgml");
 
         BenchmarkTab tab = new BenchmarkTab();
         Composite control = Ui.sync(() -> {
@@ -157,13 +158,16 @@ class BenchmarkTabTest {
         Combo engine = Ui.sync(() -> Ui.after(control, "Engine:", Combo.class));
         Text hosts = Ui.sync(() -> Ui.after(control, "Host map:", Text.class));
         Text partition = Ui.sync(() -> Ui.after(control, "Partition:", Text.class));
+        Text nodeCommand = Ui.sync(() -> Ui.after(control, "bgml on the nodes:", Text.class));
         Button box = Ui.sync(() -> java.util.Arrays.stream(control.getChildren())
                 .filter(w -> w instanceof Button b && b.getText().startsWith("Run every process on this host"))
                 .map(w -> (Button) w).findFirst().orElseThrow());
         assertEquals("slurm", Ui.sync(engine::getText));
         assertEquals("localhost=n2", Ui.sync(hosts::getText));
         assertEquals("bench", Ui.sync(partition::getText));
-        assertTrue(Ui.sync(hosts::isEnabled) && Ui.sync(partition::isEnabled), "Slurm's fields are enabled for Slurm");
+        assertEquals("/shared/bgml/bin/bgml", Ui.sync(nodeCommand::getText));
+        assertTrue(Ui.sync(hosts::isEnabled) && Ui.sync(partition::isEnabled) && Ui.sync(nodeCommand::isEnabled),
+                "Slurm's fields are enabled for Slurm");
         assertFalse(Ui.sync(box::isEnabled), "\"every process on this host\" is for the local engine");
         assertTrue(Ui.sync(() -> tab.isValid(in)), () -> "valid: " + Ui.sync(tab::getErrorMessage));
 
@@ -172,15 +176,21 @@ class BenchmarkTabTest {
         assertEquals("slurm", out.getAttribute(BenchmarkLaunch.ENGINE, ""));
         assertEquals("localhost=n2", out.getAttribute(BenchmarkLaunch.HOSTS, ""));
         assertEquals("bench", out.getAttribute(BenchmarkLaunch.PARTITION, ""));
+        assertEquals("/shared/bgml/bin/bgml", out.getAttribute(BenchmarkLaunch.NODE_COMMAND, ""));
         assertFalse(out.getAttribute(BenchmarkLaunch.ALL_ON_THIS_HOST, true));
 
         Ui.run(() -> hosts.setText("localhost"));
         assertFalse(Ui.sync(() -> tab.isValid(out)), "a malformed host map is refused");
         assertTrue(Ui.sync(tab::getErrorMessage).contains("modelNode=slurmNode"), Ui.sync(tab::getErrorMessage));
         Ui.run(() -> hosts.setText("localhost=n2"));
+        Ui.run(() -> nodeCommand.setText("bin/bgml"));
+        assertFalse(Ui.sync(() -> tab.isValid(out)), "a relative bgml command is refused: the nodes start it from elsewhere");
+        assertTrue(Ui.sync(tab::getErrorMessage).contains("must be an absolute path"), Ui.sync(tab::getErrorMessage));
+        Ui.run(() -> nodeCommand.setText("/shared/bgml/bin/bgml"));
 
         Ui.run(() -> engine.setText("local"));
-        assertFalse(Ui.sync(hosts::isEnabled) || Ui.sync(partition::isEnabled), "Slurm's fields are disabled for the local engine");
+        assertFalse(Ui.sync(hosts::isEnabled) || Ui.sync(partition::isEnabled) || Ui.sync(nodeCommand::isEnabled),
+                "Slurm's fields are disabled for the local engine");
         assertTrue(Ui.sync(box::isEnabled));
         Ui.run(() -> tab.performApply(out));
         assertEquals("local", out.getAttribute(BenchmarkLaunch.ENGINE, ""));
@@ -246,5 +256,8 @@ class BenchmarkTabTest {
         } else {
             assertNotNull(BenchmarkLaunchDelegate.createJob(config, null, cluster), "a node mapped through its host is placed");
         }
+        config.setAttribute(BenchmarkLaunch.NODE_COMMAND, "/shared/bgml/bin/bgml");
+        assertNotNull(BenchmarkLaunchDelegate.createJob(config, null, cluster),
+                "with the nodes' bgml command on the launch, no BGML_COMMAND is needed");
     }
 }

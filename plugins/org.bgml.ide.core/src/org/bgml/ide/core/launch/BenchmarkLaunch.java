@@ -49,6 +49,12 @@ public final class BenchmarkLaunch {
     /** For the Slurm engine: the partition, empty for the cluster's default; as {@code bgml run --partition}. */
     public static final String PARTITION = BgmlIde.PLUGIN_ID + ".partition";
 
+    /**
+     * For the Slurm engine: the absolute path of the {@code bgml} command on the nodes (a headless product on a shared
+     * file system); empty for the {@code BGML_COMMAND} environment variable.
+     */
+    public static final String NODE_COMMAND = BgmlIde.PLUGIN_ID + ".nodeCommand";
+
     /** The target a launch runs when it names none: the registry's default. */
     public static String defaultTarget() {
         return Targets.defaultTarget();

@@ -63,7 +63,8 @@ public final class BenchmarkLaunchDelegate extends LaunchConfigurationDelegate {
                         + " choose one of them on the launch configuration's Benchmark tab", null));
             }
             execution = slurmExecution(file, deployment, config.getAttribute(BenchmarkLaunch.HOSTS, ""),
-                    config.getAttribute(BenchmarkLaunch.PARTITION, ""), target, slurmNodes, said);
+                    config.getAttribute(BenchmarkLaunch.PARTITION, ""), config.getAttribute(BenchmarkLaunch.NODE_COMMAND, ""), target,
+                    slurmNodes, said);
         } else if (!BenchmarkLaunch.ENGINE_LOCAL.equals(engine)) {
             throw new CoreException(BgmlIde.error("unknown engine '" + engine + "': choose " + BenchmarkLaunch.ENGINE_LOCAL
                     + " or " + BenchmarkLaunch.ENGINE_SLURM, null));
@@ -79,8 +80,8 @@ public final class BenchmarkLaunchDelegate extends LaunchConfigurationDelegate {
     }
 
     /** The Slurm execution, built as the CLI builds it ({@link MultiHostRun#forModel}); its messages go to {@code said}, then the console. */
-    private static RunService.Execution slurmExecution(Path file, String deployment, String hosts, String partition, String target,
-            MultiHostRun.NodeList slurmNodes, Messages said) throws CoreException {
+    private static RunService.Execution slurmExecution(Path file, String deployment, String hosts, String partition, String nodeCommand,
+            String target, MultiHostRun.NodeList slurmNodes, Messages said) throws CoreException {
         BenchmarkModel m;
         try {
             m = ModelFiles.loadModel(file);
@@ -88,9 +89,11 @@ public final class BenchmarkLaunchDelegate extends LaunchConfigurationDelegate {
             throw new CoreException(BgmlIde.error(e.describe(), e));
         }
         try {
-            return MultiHostRun.forModel(m, deployment, hosts, partition, target, slurmNodes, said);
+            return MultiHostRun.forModel(m, deployment, hosts, partition, target, nodeCommand, slurmNodes, said);
         } catch (IllegalArgumentException | SlurmException e) {
-            throw new CoreException(BgmlIde.error("The Slurm launch cannot start: " + e.getMessage(), null));
+            String hint = e.getMessage() != null && e.getMessage().contains(org.bgml.experiment.slurm.SlurmEngine.COMMAND_ENV)
+                    ? " (or give the bgml command on the nodes on the launch configuration's Benchmark tab)" : "";
+            throw new CoreException(BgmlIde.error("The Slurm launch cannot start: " + e.getMessage() + hint, null));
         }
     }
 
