@@ -8,6 +8,8 @@
 #ifndef BGML_ACE_SERVER_H
 #define BGML_ACE_SERVER_H
 
+#include <atomic>
+#include <cstdint>
 #include <memory>
 #include <set>
 #include <string>
@@ -72,13 +74,17 @@ public:
   void start();
   /// Stops accepting, serves the connections still open until their peers close them (at most
   /// `drain_seconds`: a peer may still be driving its metrics), then ends the event loop, closes what is
-  /// left and joins every thread.
-  void stop(int drain_seconds = 10);
+  /// left and joins every thread. With `idle_ms` > 0 it stops draining as soon as no message has
+  /// arrived for that long: in an event chain the peers of a process keep their connections open until
+  /// they are stopped themselves, and a quiet chain has nothing left to deliver.
+  void stop(int drain_seconds = 10, int idle_ms = 0);
 
   const ServerOptions& options() const { return options_; }
   ACE_Thread_Manager& threads() { return threads_; }
   void opened(ACE_HANDLE handle);
   void closed(ACE_HANDLE handle);
+  /// A message arrived now (for the idle check of stop()).
+  void active() { last_message_ns_.store(bgml::now_ns(), std::memory_order_relaxed); }
 
 private:
   static ACE_THR_FUNC_RETURN run_event_loop(void* server);
@@ -91,6 +97,7 @@ private:
   ACE_Thread_Mutex lock_;
   std::set<ACE_HANDLE> connections_;
   bool running_;
+  std::atomic<std::uint64_t> last_message_ns_;
 };
 
 /// Handles one message for `dispatcher` on `peer`: dispatch, then marshal and send the reply of a

@@ -4,11 +4,14 @@
 // Every message is an 8-byte header followed by a CDR body padded to a multiple of 8 bytes:
 //   octet  byte order of the body (ACE_CDR_BYTE_ORDER of the sender)
 //   octet  kind: 0 request, 1 oneway request, 2 reply, 3 event
-//   octet  0, octet 0
+//   octet  flags: PATH_FLAG (1) = the body starts with a path stamp (bgml_ace/chain.h)
+//   octet  0
 //   ulong  body length in bytes, in the body's byte order
 // A request body is the operation id (ulong) and the in and inout parameters. A reply body is a
 // status (ulong, 0 = ok) and then the return value and the out and inout parameters. An event body
-// is the supplier's send time (ulonglong, CLOCK_MONOTONIC ns) and then the event's members.
+// is the supplier's send time (ulonglong, CLOCK_MONOTONIC ns) and then the event's members. A request or
+// event sent by a behaviour's actions along an end-to-end path has PATH_FLAG set and its path stamp
+// before all of that.
 // There is no object key: each servant has its own listening socket, so the target object is
 // known from the connection, as in hand-written ACE code.
 
@@ -24,6 +27,7 @@
 #include "ace/CDR_Stream.h"
 #include "ace/SOCK_Stream.h"
 
+#include "bgml/path.h"
 #include "bgml/probes.h"
 
 namespace bgml_ace {
@@ -31,6 +35,8 @@ namespace bgml_ace {
 enum MessageKind { REQUEST = 0, ONEWAY = 1, REPLY = 2, EVENT = 3 };
 enum ReplyStatus { STATUS_OK = 0, STATUS_UNKNOWN_OPERATION = 1, STATUS_BAD_PARAMETERS = 2 };
 const std::size_t HEADER_BYTES = 8;
+/// Header flag: a path stamp starts the body.
+const ACE_CDR::Octet PATH_FLAG = 1;
 
 /// Client-side segments of a call (seed 004): marshal, send, wait, receive, demarshal.
 enum ClientSegment { MARSHAL = 0, SEND, WAIT, RECEIVE, DEMARSHAL, CLIENT_SEGMENTS };
@@ -61,7 +67,7 @@ bool apply(ACE_SOCK_Stream& stream, const SocketOptions& options);
 class MessageWriter {
 public:
   explicit MessageWriter(std::size_t capacity);
-  ACE_OutputCDR& begin(MessageKind kind);
+  ACE_OutputCDR& begin(MessageKind kind, ACE_CDR::Octet flags = 0);
   bool finish();
   bool send(ACE_SOCK_Stream& stream);
 
@@ -74,6 +80,7 @@ private:
 struct Message {
   MessageKind kind;
   int byte_order;
+  ACE_CDR::Octet flags;
   std::size_t begin;
   std::size_t end;
 };
@@ -117,10 +124,12 @@ public:
   void connect(const std::string& endpoint_file, int wait_seconds = 30);
   void close();
 
-  /// Starts a request for operation `op`; marshal the parameters into the returned stream.
+  /// Starts a request for operation `op`; marshal the parameters into the returned stream. A call made
+  /// by a behaviour's action carries the path stamp of this thread's CallScope.
   ACE_OutputCDR& begin_request(ACE_CDR::ULong op, bool oneway);
-  /// Starts an event carrying the send time `sent_ns`; marshal the event into the returned stream.
-  ACE_OutputCDR& begin_event(unsigned long long sent_ns);
+  /// Starts an event carrying the send time `sent_ns` and, when `path` is on a path, its stamp (closing
+  /// segment `closes` at the sink); marshal the event into the returned stream.
+  ACE_OutputCDR& begin_event(unsigned long long sent_ns, const bgml::PathStamp* path = nullptr, ACE_CDR::ULong closes = 0);
   /// Finishes and sends the message. Probe checkpoints: marshal, send.
   void send(bgml::SegmentTimer* probes);
   /// Waits for the reply. Probe checkpoints: wait, receive.

@@ -19,6 +19,8 @@
 #include "ace/Svc_Handler.h"
 #include "ace/TP_Reactor.h"
 
+#include "bgml_ace/chain.h"
+
 namespace bgml_ace {
 
 void Dispatcher::enable_probes(std::size_t warmup, std::size_t cycles)
@@ -36,7 +38,11 @@ bool serve(Dispatcher& dispatcher, const Message& message, const MessageReader& 
   }
   ACE_InputCDR in = reader.body(message);
   const bool two_way = message.kind == REQUEST;
+  PathContext& path = path_context();
+  if ((message.flags & PATH_FLAG) == 0 || !read_path(in, path.incoming, path.incoming_closes))
+    path.incoming = bgml::PathStamp();
   dispatcher.dispatch(message.kind, in, two_way ? &writer.begin(REPLY) : nullptr);
+  path.incoming = bgml::PathStamp(); // not taken by an upcall (no actions there): it ends here
   const bool sent = !two_way || (writer.finish() && writer.send(peer));
   if (probes) {
     probes->checkpoint(REPLY_SEGMENT);
@@ -76,6 +82,7 @@ public:
   {
     if (reader_.fill(peer()) <= 0)
       return -1;
+    server_->active();
     Message message;
     while (reader_.next(message)) {
       if (!serve(*dispatcher_, message, reader_, writer_, peer()))
@@ -88,6 +95,7 @@ public:
   {
     Message message;
     while (reader_.read(peer(), message)) {
+      server_->active();
       if (!serve(*dispatcher_, message, reader_, writer_, peer()))
         break;
     }
@@ -126,7 +134,7 @@ private:
 };
 
 Server::Server(const ServerOptions& options)
-  : options_(options), running_(false)
+  : options_(options), running_(false), last_message_ns_(0)
 {
   ACE_Reactor_Impl* impl = nullptr;
   if (options.reactor == "select")
@@ -191,7 +199,7 @@ void Server::start()
   }
 }
 
-void Server::stop(int drain_seconds)
+void Server::stop(int drain_seconds, int idle_ms)
 {
   if (!running_)
     return;
@@ -204,6 +212,8 @@ void Server::stop(int drain_seconds)
       if (connections_.empty())
         break;
     }
+    if (idle_ms > 0 && bgml::now_ns() - last_message_ns_.load(std::memory_order_relaxed) > idle_ms * 1000000ULL)
+      break;
     ACE_OS::sleep(ACE_Time_Value(0, 10000));
   }
   reactor_->end_reactor_event_loop();

@@ -17,6 +17,7 @@
 #include "ace/SOCK_Connector.h"
 
 #include "bgml/ior.h"
+#include "bgml_ace/chain.h"
 
 namespace bgml_ace {
 
@@ -55,13 +56,13 @@ MessageWriter::MessageWriter(std::size_t capacity)
 {
 }
 
-ACE_OutputCDR& MessageWriter::begin(MessageKind kind)
+ACE_OutputCDR& MessageWriter::begin(MessageKind kind, ACE_CDR::Octet flags)
 {
   ACE_OutputCDR& cdr = *cdr_;
   cdr.reset();
   cdr.write_octet(static_cast<ACE_CDR::Octet>(ACE_CDR_BYTE_ORDER));
   cdr.write_octet(static_cast<ACE_CDR::Octet>(kind));
-  cdr.write_octet(0);
+  cdr.write_octet(flags);
   cdr.write_octet(0);
   length_at_ = cdr.write_long_placeholder();
   return cdr;
@@ -159,6 +160,7 @@ bool MessageReader::next(Message& message)
     return false;
   message.kind = static_cast<MessageKind>(h[1]);
   message.byte_order = h[0];
+  message.flags = static_cast<ACE_CDR::Octet>(h[2]);
   message.begin = rd_ + HEADER_BYTES;
   message.end = message.begin + length;
   rd_ = message.end;
@@ -207,14 +209,21 @@ void Connection::close()
 
 ACE_OutputCDR& Connection::begin_request(ACE_CDR::ULong op, bool oneway)
 {
-  ACE_OutputCDR& out = writer_.begin(oneway ? ONEWAY : REQUEST);
+  const PathContext& path = path_context();
+  const bool stamped = path.outgoing.active();
+  ACE_OutputCDR& out = writer_.begin(oneway ? ONEWAY : REQUEST, stamped ? PATH_FLAG : 0);
+  if (stamped)
+    write_path(out, path.outgoing, path.outgoing_closes);
   out.write_ulong(op);
   return out;
 }
 
-ACE_OutputCDR& Connection::begin_event(unsigned long long sent_ns)
+ACE_OutputCDR& Connection::begin_event(unsigned long long sent_ns, const bgml::PathStamp* path, ACE_CDR::ULong closes)
 {
-  ACE_OutputCDR& out = writer_.begin(EVENT);
+  const bool stamped = path != nullptr && path->active();
+  ACE_OutputCDR& out = writer_.begin(EVENT, stamped ? PATH_FLAG : 0);
+  if (stamped)
+    write_path(out, *path, closes);
   out.write_ulonglong(static_cast<ACE_CDR::ULongLong>(sent_ns));
   return out;
 }

@@ -22,9 +22,10 @@ class AceGenerator implements TargetGenerator {
         val naming = new AceNaming
         val types = new AceTypes(naming)
         val scope = new AceScope(plan, types) // refuses any and object references before anything is written
+        val chains = new AceChains(plan) // refuses what the ACE baseline cannot honour in a chain
         val processes = new AceProcesses(plan, naming)
         val options = new AceOptions(plan)
-        val manifest = new AceManifest(plan, naming, processes, options)
+        val manifest = new AceManifest(plan, naming, processes, options, chains)
         val model = plan.model
 
         out.writeText(naming.idlPath(model), new Corba2Idl().generate(model))
@@ -56,13 +57,19 @@ class AceGenerator implements TargetGenerator {
             out.writeText(naming.src(naming.servantSource(c.iface, c.behaviour)), servants.source(model, c.iface, c.behaviour))
             library += naming.src(naming.servantSource(c.iface, c.behaviour))
         }
+        val hooked = new ActionsServantTemplate(naming, types)
+        for (i : scope.interfaces.filter[i|plan.servants.exists[iface == i && chains.hooked(facet)]]) {
+            out.writeText(naming.src(naming.actionsServantHeader(i)), hooked.header(model, i))
+            out.writeText(naming.src(naming.actionsServantSource(i)), hooked.source(model, i))
+            library += naming.src(naming.actionsServantSource(i))
+        }
         val events = new EventTemplate(naming)
         for (e : scope.eventTypes) {
             out.writeText(naming.src(naming.eventsHeader(e)), events.header(model, e))
             out.writeText(naming.src(naming.eventsSource(e)), events.source(model, e))
             library += naming.src(naming.eventsSource(e))
         }
-        val mains = new ProcessTemplate(naming, types, processes)
+        val mains = new ProcessTemplate(naming, types, processes, chains)
         for (p : plan.processes) {
             out.writeText(naming.src(naming.processSource(p.name)), mains.generate(p))
         }

@@ -10,6 +10,9 @@ import org.bgml.generator.common.plan.EventPlan;
 import org.bgml.generator.common.plan.InvocationPlan;
 import org.bgml.generator.common.plan.MetricPlan;
 import org.bgml.generator.common.plan.ProcessPlan;
+import org.bgml.model.EventSource;
+import org.bgml.model.RateKind;
+import org.bgml.model.Workload;
 
 /**
  * {@code manifest.json} of an ACE baseline: CMake build, processes in start order. A process that serves is
@@ -26,12 +29,14 @@ public final class AceManifest {
     private final AceNaming naming;
     private final AceProcesses processes;
     private final AceOptions options;
+    private final AceChains chains;
 
-    public AceManifest(BenchmarkPlan plan, AceNaming naming, AceProcesses processes, AceOptions options) {
+    public AceManifest(BenchmarkPlan plan, AceNaming naming, AceProcesses processes, AceOptions options, AceChains chains) {
         this.plan = plan;
         this.naming = naming;
         this.processes = processes;
         this.options = options;
+        this.chains = chains;
     }
 
     public Manifest build(List<String> sources) {
@@ -40,10 +45,13 @@ public final class AceManifest {
         for (ProcessPlan p : plan.processes()) {
             boolean serves = processes.serves(p);
             String role = serves ? (p.isClient() ? "both" : "server") : "client";
+            // a process that serves and drives a timer says when its timers are done: the chain may then be stopped
+            Manifest.Readiness done = serves && !chains.timers(p).isEmpty()
+                    ? Manifest.Readiness.files(List.of(naming.doneFile(p.name()))) : null;
             specs.add(new Manifest.ProcessSpec(p.name(), role, naming.executable(p.name()), arguments(p),
                     options.environment(p.name()), ".", p.cpus(),
                     serves ? Manifest.Readiness.files(processes.endpointFiles(p)) : Manifest.Readiness.none(), READY_SECONDS,
-                    serves ? everything : runLimit(List.of(p)), serves ? "signal" : "exit", List.of(p.resultFile())));
+                    serves ? everything : runLimit(List.of(p)), serves ? "signal" : "exit", List.of(p.resultFile()), done));
         }
         Manifest.Build build = new Manifest.Build("cmake",
                 List.of(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"),
@@ -85,8 +93,24 @@ public final class AceManifest {
                     millis += m.preDelayMillis() + m.postDelayMillis();
                 }
             }
+            for (EventSource t : chains.timers(p)) {
+                millis += timerMillis(t);
+            }
         }
         return (int) Math.min(Integer.MAX_VALUE, BASE_SECONDS + micros / 1_000_000 + millis / 1000);
+    }
+
+    /** How long a timer publishes: its duration, or its publications at its rate (50 us each when unpaced). */
+    private long timerMillis(EventSource t) {
+        Workload w = t.getTimer();
+        long count = chains.timerWarmup(t) + chains.timerIterations(t);
+        if (w.getIterations() == 0 && w.getDurationMillis() > 0) {
+            return w.getDurationMillis();
+        }
+        if (w.getRate() == RateKind.FIXED && w.getRateHz() > 0) {
+            return (long) Math.ceil(count * 1000.0 / w.getRateHz());
+        }
+        return count * MICROS_PER_CALL / 1000;
     }
 
     private static long calls(MetricPlan m) {

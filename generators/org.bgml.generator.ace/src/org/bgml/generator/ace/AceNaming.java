@@ -62,12 +62,26 @@ public class AceNaming extends Naming {
         return flatName(i) + "_" + b.getLiteral() + "_i.cpp";
     }
 
+    /** {@code Avionics_Position_actions_i.h}: the servant that runs a facet's actions before its reply. */
+    public String actionsServantHeader(Interface i) {
+        return flatName(i) + "_actions_i.h";
+    }
+
+    public String actionsServantSource(Interface i) {
+        return flatName(i) + "_actions_i.cpp";
+    }
+
     public String eventsHeader(EventType e) {
         return flatName(e) + "_events.h";
     }
 
     public String eventsSource(EventType e) {
         return flatName(e) + "_events.cpp";
+    }
+
+    /** The file a process that serves writes when its timers are done: the launcher may then stop the chain. */
+    public String doneFile(String process) {
+        return process + ".done";
     }
 
     /** {@code src/ServerProcess.cpp}: the main of one process. */
@@ -114,6 +128,35 @@ public class AceNaming extends Naming {
     /** {@code RoundTrip_echo_i}: one servant class per interface and behaviour. */
     public String servantClass(Interface i, BehaviourKind b) {
         return i.getName() + "_" + b.getLiteral() + "_i";
+    }
+
+    /** {@code Position_actions_i}: wraps the servant of a facet with actions. */
+    public String actionsServantClass(Interface i) {
+        return i.getName() + "_actions_i";
+    }
+
+    public String qualifiedActionsServantClass(Interface i) {
+        return qualified(i, actionsServantClass(i));
+    }
+
+    /** The link (lazily connected connection) an action sends over: {@code Gps_ready_to_Airframe_link}. */
+    public String linkVariable(org.bgml.model.Connection c) {
+        return c.getName() + "_link";
+    }
+
+    /** The stub or supplier of an action's connection: {@code AirframeReadsGps_action}. */
+    public String actionTargetVariable(org.bgml.model.Connection c) {
+        return c.getName() + "_action";
+    }
+
+    /** The recorder of a PathLatency metric's arrivals: {@code path_TickToDisplay}. */
+    public String pathEndVariable(NamedElement metric) {
+        return "path_" + metric.getName();
+    }
+
+    /** The description of a timer source: {@code timer_RateGen_tick}. */
+    public String timerVariable(Entity entity, NamedElement source) {
+        return "timer_" + entity.getName() + "_" + source.getName();
     }
 
     /** {@code RoundTrip_ops}: the namespace holding the operation ids of an interface. */

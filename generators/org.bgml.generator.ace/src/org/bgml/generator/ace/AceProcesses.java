@@ -110,7 +110,7 @@ public final class AceProcesses {
 
     /** Event connections whose supplier side the process drives. */
     public List<EventPlan> supplied(ProcessPlan p) {
-        return p.supplies().stream().filter(e -> !e.metrics().isEmpty()).toList();
+        return p.supplies().stream().filter(e -> !AceChains.loopMetrics(e).isEmpty()).toList();
     }
 
     /** The C++ expression a call on this invocation goes through: the stub, or the collocated servant. */

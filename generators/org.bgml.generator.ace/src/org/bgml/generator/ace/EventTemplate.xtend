@@ -22,10 +22,11 @@ class EventTemplate {
         #ifndef «naming.includeGuard(naming.eventsHeader(e))»
         #define «naming.includeGuard(naming.eventsHeader(e))»
 
+        #include <functional>
         #include <memory>
         #include <vector>
 
-        #include "ace/Thread_Mutex.h"
+        #include "ace/Recursive_Thread_Mutex.h"
 
         #include "bgml_ace/server.h"
         #include "bgml_ace/transport.h"
@@ -34,15 +35,23 @@ class EventTemplate {
 
         «FOR m : naming.enclosingModules(e) SEPARATOR ' '»namespace «m.name» {«ENDFOR»
 
-        /// Pushes «e.name» events into one connection: send time, connection id, then the event's members.
+        class «naming.eventSink(e)»;
+
+        /// Pushes «e.name» events into one connection: send time, connection id, then the event's members;
+        /// or, collocated, hands them to the sink in this process by a direct call.
         class «naming.eventSupplier(e)» {
         public:
           «naming.eventSupplier(e)»(bgml_ace::Connection& connection, ACE_CDR::ULong connection_id)
-            : connection_(connection), connection_id_(connection_id) {}
+            : connection_(&connection), local_(nullptr), connection_id_(connection_id) {}
+          «naming.eventSupplier(e)»(«naming.eventSink(e)»& local, ACE_CDR::ULong connection_id)
+            : connection_(nullptr), local_(&local), connection_id_(connection_id) {}
           void push(const «e.name»& event, bgml::SegmentTimer* probes = nullptr);
+          /// Pushes an event along a path: its stamp closes segment `closes` at the sink.
+          void push(const «e.name»& event, const bgml::PathStamp& path, ACE_CDR::ULong closes);
 
         private:
-          bgml_ace::Connection& connection_;
+          bgml_ace::Connection* connection_;
+          «naming.eventSink(e)»* local_;
           ACE_CDR::ULong connection_id_;
         };
 
@@ -53,11 +62,17 @@ class EventTemplate {
           /// Records the latency of `warmup` + `samples` events of connection `connection_id`.
           void expect(ACE_CDR::ULong connection_id, std::size_t warmup, std::size_t samples);
           const bgml::SampleHistory& history(ACE_CDR::ULong connection_id) const { return *histories_[connection_id]; }
+          /// The behaviour's actions, run on every event after it is recorded (one event at a time).
+          void on_event(std::function<void()> actions) { actions_ = std::move(actions); }
           void dispatch(bgml_ace::MessageKind kind, ACE_InputCDR& in, ACE_OutputCDR* reply) override;
+          /// A collocated supplier's event: recorded and acted on in the caller's thread.
+          void deliver(ACE_CDR::ULong connection_id, std::uint64_t sent);
 
         private:
+          void received(ACE_CDR::ULong connection_id, std::uint64_t sent, std::uint64_t at);
           std::vector<std::unique_ptr<bgml::SampleHistory> > histories_;
-          ACE_Thread_Mutex lock_;
+          ACE_Recursive_Thread_Mutex lock_; // a bounded cycle of collocated actions may come back here
+          std::function<void()> actions_;
           «e.name» event_;
         };
 
@@ -74,16 +89,40 @@ class EventTemplate {
 
         #include "ace/Guard_T.h"
 
+        #include "bgml_ace/chain.h"
         #include "«naming.cdrHeader(model)»"
 
         «FOR m : naming.enclosingModules(e) SEPARATOR ' '»namespace «m.name» {«ENDFOR»
 
         void «naming.eventSupplier(e)»::push(const «e.name»& event, bgml::SegmentTimer* probes)
         {
-          ACE_OutputCDR& out = connection_.begin_event(bgml::now_ns());
+          if (local_) {
+            local_->deliver(connection_id_, bgml::now_ns());
+            return;
+          }
+          ACE_OutputCDR& out = connection_->begin_event(bgml::now_ns());
           out.write_ulong(connection_id_);
           «naming.marshal(e)»(out, event);
-          connection_.send(probes);
+          connection_->send(probes);
+        }
+
+        void «naming.eventSupplier(e)»::push(const «e.name»& event, const bgml::PathStamp& path, ACE_CDR::ULong closes)
+        {
+          if (local_) {
+            bgml_ace::PathContext& context = bgml_ace::path_context();
+            const bgml::PathStamp saved = context.incoming;
+            const ACE_CDR::ULong saved_closes = context.incoming_closes;
+            context.incoming = path;
+            context.incoming_closes = closes;
+            local_->deliver(connection_id_, bgml::now_ns());
+            context.incoming = saved;
+            context.incoming_closes = saved_closes;
+            return;
+          }
+          ACE_OutputCDR& out = connection_->begin_event(bgml::now_ns(), &path, closes);
+          out.write_ulong(connection_id_);
+          «naming.marshal(e)»(out, event);
+          connection_->send(nullptr);
         }
 
         void «naming.eventSink(e)»::expect(ACE_CDR::ULong connection_id, std::size_t warmup, std::size_t samples)
@@ -95,10 +134,10 @@ class EventTemplate {
 
         void «naming.eventSink(e)»::dispatch(bgml_ace::MessageKind kind, ACE_InputCDR& in, ACE_OutputCDR* reply)
         {
-          const std::uint64_t received = bgml::now_ns();
+          const std::uint64_t at = bgml::now_ns();
           ACE_CDR::ULongLong sent = 0;
           ACE_CDR::ULong connection_id = 0;
-          ACE_Guard<ACE_Thread_Mutex> guard(lock_);
+          ACE_Guard<ACE_Recursive_Thread_Mutex> guard(lock_);
           if (kind != bgml_ace::EVENT || !in.read_ulonglong(sent) || !in.read_ulong(connection_id)
               || !«naming.demarshal(e)»(in, event_)) {
             if (reply)
@@ -106,11 +145,24 @@ class EventTemplate {
             return;
           }
           checkpoint(bgml_ace::DISPATCH);
-          if (connection_id < histories_.size() && histories_[connection_id])
-            histories_[connection_id]->record(received - sent);
+          received(connection_id, sent, at);
           checkpoint(bgml_ace::UPCALL);
           if (reply)
             reply->write_ulong(bgml_ace::STATUS_OK);
+        }
+
+        void «naming.eventSink(e)»::deliver(ACE_CDR::ULong connection_id, std::uint64_t sent)
+        {
+          ACE_Guard<ACE_Recursive_Thread_Mutex> guard(lock_);
+          received(connection_id, sent, bgml::now_ns());
+        }
+
+        void «naming.eventSink(e)»::received(ACE_CDR::ULong connection_id, std::uint64_t sent, std::uint64_t at)
+        {
+          if (connection_id < histories_.size() && histories_[connection_id])
+            histories_[connection_id]->record(at - sent);
+          if (actions_)
+            actions_();
         }
 
         «FOR m : naming.enclosingModules(e) SEPARATOR ' '»}«ENDFOR»

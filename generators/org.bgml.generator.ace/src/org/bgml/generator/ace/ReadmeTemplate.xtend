@@ -78,7 +78,7 @@ class ReadmeTemplate {
           once all listen, the server writes `127.0.0.1:PORT` into the servant's endpoint file, named like
           the IOR file of the ORB targets (`Entity_facet.ior`). That file is the readiness signal. Since the
           socket names the object, there is no object key and no lookup: as in hand-written ACE code.
-        - **Wire format.** An 8-byte header (byte order, kind, length) and a CDR body padded to 8 bytes. A
+        - **Wire format.** An 8-byte header (byte order, kind, flags, length) and a CDR body padded to 8 bytes. A
           request carries the operation id (a ulong) and the in/inout parameters; a reply a status and the
           return value and out/inout parameters. Compare GIOP's 12-byte header plus a request header with
           request id, response flags, object key, operation name and service contexts.
@@ -94,15 +94,27 @@ class ReadmeTemplate {
           the calls of the probed metric's timed loop.
         - **Collocation.** Entities in one process call each other by a direct virtual call on the servant:
           no socket, no marshalling. That is the floor an ORB's collocation path is compared with. The servant
-          still listens for remote callers. Collocated *events* still go through the loopback socket.
+          still listens for remote callers. Collocated *events* of metric loops still go through the loopback
+          socket; those a behaviour's actions or a timer publish are handed to the sink by a direct call.
         - **Events.** An event connection is a one-way message stream from the supplier to the consumer's
           endpoint. Each event carries its CLOCK_MONOTONIC send time (system-wide on one host); the consumer
           records receive time minus send time and reports it as the connection's latency. The supplier
           reports the time to push (segment `send`). Event channels are not emulated: events go direct.
+        - **Event chains.** A facet's or sink's behaviour may run actions on every call or event: busy work, a
+          call through a receptacle (typed holders for out and inout parameters), a publication on a source.
+          An event source with a timer is a rate generator: it publishes at its rate, counts missed deadlines,
+          and each publication starts a path. What the actions send carries the path stamp (`bgml/path.h`):
+          in the message (header flag 1, the stamp first in the body) or, for a direct call, in the thread.
+          The process that owns a PathLatency metric's end port records each arrival and reports the end-to-end
+          time and one segment per hop (each connection, each behaviour's actions), which add up. A link an
+          action sends over connects on first use. Segment and origin ids are the same on every target.
         - **Stopping.** A serving process blocks SIGTERM and SIGINT and takes them with sigwait once its own
           metric loops are done. It then stops accepting, serves the connections still open until their
           peers close them (at most 10 s: a peer may still be driving its loops), writes its result file
-          and exits 0. SIGPIPE is ignored: a vanished peer is an `ERROR:` and exit 1, not a silent death.
+          and exits 0. A process in an event chain stops serving once the chain is quiet (no message for
+          100 ms) rather than when its peers close, since they hold their links until they stop too; an
+          action cut short by the stop is counted, not an error. SIGPIPE is ignored: a vanished peer is an
+          `ERROR:` and exit 1, not a silent death.
         - **Behaviours.** echo, cubit (numbers cubed, element by element), busyWork (spin, then echo) and
           forward (call the next hop through the facet's receptacle), as in the ORB targets.
 
@@ -117,7 +129,8 @@ class ReadmeTemplate {
         ## Left out
 
         `any` and object references (no TypeCodes, no ORB: generation refuses them), attributes, component
-        emulation (components are plain servants here: ACE has no container), event channels, and fixed-rate
-        pacing in multi-threaded loops.
+        emulation (components are plain servants here: ACE has no container), event channels, fixed-rate
+        pacing in multi-threaded loops, and in chains: forward actions, paths that start at a client's calls
+        and paths across hosts (refused, naming the element).
     '''
 }

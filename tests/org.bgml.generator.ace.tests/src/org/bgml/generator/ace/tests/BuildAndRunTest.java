@@ -45,6 +45,8 @@ import com.google.gson.JsonParser;
 class BuildAndRunTest {
     /** Timed calls of the quick runs on the connections not checked at full size. */
     private static final String QUICK = "2000";
+    /** Timed ticks of the chain runs (after the model's 50 warm-up ticks, at 500 Hz). */
+    private static final String CHAIN_SAMPLES = "500";
     private Path work;
     private final Map<String, Path> built = new LinkedHashMap<>();
     private boolean failed;
@@ -216,6 +218,72 @@ class BuildAndRunTest {
             }
         }
         assertTrue(measurement(client, "ClientFootprint").get("windowBeginNs").isJsonNull());
+    }
+
+    /**
+     * The avionics-style chain of models/chain.bgml, end to end, remote (four processes) and collocated (one): the
+     * rate generator's ticks reach the display's read of the airframe and the airframe's read of the GPS; every
+     * connection of the model carried the path (each is a segment of a path, with every path's arrivals); the
+     * segments add up to the end-to-end figure within 5%; the rate generator reports its missed deadlines; and the
+     * collocated chain (direct calls) is faster end to end than the remote one (medians).
+     */
+    @Test
+    @Order(7)
+    void chainRunsEndToEndRemoteAndCollocated() throws Exception {
+        Path remoteDir = built.get("chain");
+        assumeTrue(remoteDir != null, "chain did not build");
+        Path collocatedDir = work.resolve("chain-collocated");
+        Fixtures.generate(Fixtures.load(Fixtures.testModel("chain")), "collocated", new DirectoryOutput(collocatedDir));
+        Path log = collocatedDir.resolve("build.log");
+        assertEquals(0, run(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"), collocatedDir, Duration.ofMinutes(5), log),
+                tail(log, 40));
+        assertEquals(0, run(List.of("cmake", "--build", "build", "-j", "2"), collocatedDir, Duration.ofMinutes(20), log), tail(log, 40));
+
+        Map<String, Double> medians = new LinkedHashMap<>();
+        for (Path dir : List.of(remoteDir, collocatedDir)) {
+            Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
+            Path run = dir.resolve("run");
+            run(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", CHAIN_SAMPLES)), run);
+            List<JsonObject> all = new ArrayList<>();
+            for (Manifest.ProcessSpec p : manifest.processes()) {
+                JsonObject result = JsonParser.parseString(Files.readString(run.resolve(p.results().get(0)))).getAsJsonObject();
+                result.getAsJsonArray("measurements").forEach(e -> all.add(e.getAsJsonObject()));
+            }
+            String deployment = manifest.deployment();
+            for (String path : List.of("TickToDisplay", "TickToGpsRead")) {
+                List<JsonObject> segments = all.stream().filter(m -> m.get("kind").getAsString().equals("pathLatency")
+                        && m.get("metric").getAsString().equals(path)).toList();
+                JsonObject total = segments.stream().filter(m -> m.get("segment").isJsonNull()).findFirst()
+                        .orElseThrow(() -> new AssertionError(deployment + ": no end-to-end figure of " + path));
+                assertEquals(Long.parseLong(CHAIN_SAMPLES), total.get("n").getAsLong(), deployment + " " + path + ": every tick arrived");
+                double sum = 0;
+                for (JsonObject s : segments) {
+                    if (!s.get("segment").isJsonNull()) {
+                        assertEquals(total.get("n").getAsLong(), s.get("n").getAsLong(), s.toString());
+                        sum += s.get("mean").getAsDouble();
+                    }
+                }
+                double mean = total.get("mean").getAsDouble();
+                assertTrue(Math.abs(sum - mean) <= 0.05 * mean, deployment + " " + path + ": segments add up to " + sum + " ns, total " + mean);
+                assertTrue(total.get("segmentSumError").getAsDouble() <= 0.05, total.toString());
+                System.out.printf("ace chain %s %s: p50=%d ns mean=%.0f ns, segment sum %.0f ns%n", deployment, path,
+                        total.get("p50").getAsLong(), mean, sum);
+            }
+            // every connection of the model is a hop of some path, and carried all of that path's arrivals
+            Fixtures.load(Fixtures.testModel("chain")).getConnections().forEach(c -> assertTrue(all.stream()
+                    .anyMatch(m -> m.get("kind").getAsString().equals("pathLatency") && !m.get("segment").isJsonNull()
+                            && m.get("segment").getAsString().equals(c.getName()) && m.get("n").getAsLong() > 0),
+                    deployment + ": connection " + c.getName() + " carried nothing"));
+            JsonObject deadlines = all.stream().filter(m -> m.get("kind").getAsString().equals("missedDeadlines")).findFirst()
+                    .orElseThrow(() -> new AssertionError(deployment + ": no missed deadlines of the rate generator"));
+            assertEquals(50 + Long.parseLong(CHAIN_SAMPLES), deadlines.get("calls").getAsLong(), "warm-up and timed ticks: " + deadlines);
+            assertEquals(500.0, deadlines.get("rateHz").getAsDouble(), 0.5);
+            medians.put(deployment, all.stream().filter(m -> m.get("kind").getAsString().equals("pathLatency")
+                    && m.get("metric").getAsString().equals("TickToDisplay") && m.get("segment").isJsonNull()).findFirst().orElseThrow()
+                    .get("p50").getAsDouble());
+        }
+        assertTrue(medians.get("collocated") < medians.get("remote"),
+                "collocated (direct calls) is faster end to end than remote (sockets): " + medians);
     }
 
     /**

@@ -45,14 +45,17 @@ final class Fixtures {
         }
     }
 
-    /** Models of this test bundle (models/): what the examples do not use, e.g. events and every metric kind. */
+    /**
+     * Models of this test bundle (models/): what the examples do not use, e.g. events and every metric kind
+     * (kitchen-sink), and an event chain with end-to-end paths (chain).
+     */
     static Path testModel(String name) {
         return root().resolve("tests/org.bgml.generator.ace.tests/models").resolve(name + ".bgml");
     }
 
     /** The examples and the test models. */
     static List<Path> allModels() {
-        return Stream.concat(examples().stream(), Stream.of(testModel("kitchen-sink"))).toList();
+        return Stream.concat(examples().stream(), Stream.of(testModel("kitchen-sink"), testModel("chain"))).toList();
     }
 
     static Path goldenDir(String name) {
