@@ -160,6 +160,7 @@ CORBA::Boolean client_send(omni::omniInterceptors::clientSendRequest_T::info_T& 
     put64(data + 8, c.t0);
     put64(data + 16, c.t1);
     add_context(info.service_contexts, request_context, data, sizeof data);
+    c.armed = false; // no reply comes: later requests of this call (the spacing ping) are not probed
   } else {
     CORBA::Octet data[8] = { 0 };
     data[0] = static_cast<CORBA::Octet>(little_endian() ? LITTLE_ENDIAN_FLAG : 0);

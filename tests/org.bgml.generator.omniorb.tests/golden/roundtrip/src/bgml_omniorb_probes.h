@@ -21,7 +21,11 @@
 //   in a reply service context; the client records the cycle t0..t5.
 // - a oneway call: there is no reply, so the client's t0 and t1 travel to the
 //   server in the request service context, and the server records the cycle
-//   t0..u1 (the end of the upcall) in its own result file.
+//   t0..u1 (the end of the upcall) in its own result file. The white-box loop
+//   follows each probed oneway call with a two-way _non_existent on the same
+//   reference (not probed, outside the cycle), so that the calls are spaced:
+//   a flood of oneway calls would queue at the server, and the queueing would
+//   land in the transport segment instead of describing one call.
 // - a collocated call: no GIOP at all; the client sees u0 and u1 itself.
 //
 // Cost. The client interceptors are installed only around the white-box
