@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "bgml/bgml.h"
+#include "bgml_omniorb_probes.h"
 
 namespace bgml_omniorb {
 
@@ -23,7 +24,8 @@ LoopResult::LoopResult(const LoopSpec& s)
   : spec(s),
     histories(s.threads > 1 ? s.threads : 1, s.warmup,
               s.threads > 1 ? share(s.samples, s.threads, 0) : s.samples),
-    begin_ns(0), end_ns(0), wall_ns(0), calls(0), missed(0), skipped(0), period_ns(0), context_switches(0), value(-1),
+    begin_ns(0), end_ns(0), wall_ns(0), calls(0), missed(0), skipped(0), period_ns(0), context_switches(0),
+    voluntary_switches(0), involuntary_switches(0), value(-1),
     printed(false)
 {
 }
@@ -34,6 +36,17 @@ long context_switches()
   if (getrusage(RUSAGE_SELF, &u) != 0)
     return 0;
   return u.ru_nvcsw + u.ru_nivcsw;
+}
+
+void context_switches(long& voluntary, long& involuntary)
+{
+  struct rusage u;
+  if (getrusage(RUSAGE_SELF, &u) != 0) {
+    voluntary = involuntary = 0;
+    return;
+  }
+  voluntary = u.ru_nvcsw;
+  involuntary = u.ru_nivcsw;
 }
 
 void fill(CORBA::Any& any, long bytes)
@@ -479,11 +492,28 @@ void Process::report(const LoopResult& r, const char* kind, const char* metric, 
   if (std::strcmp(kind, "lookupTime") == 0 && r.value >= 0)
     m.value = static_cast<double>(r.value);
   impl_->result->add(m);
+  if (std::strcmp(kind, "contextSwitch") == 0 && r.calls != 0) {
+    // The same loop, split: voluntary and involuntary switches per call.
+    bgml::Measurement v(m), inv(m);
+    v.segment = "voluntary";
+    v.value = static_cast<double>(r.voluntary_switches) / static_cast<double>(r.calls);
+    inv.segment = "involuntary";
+    inv.value = static_cast<double>(r.involuntary_switches) / static_cast<double>(r.calls);
+    impl_->result->add(v);
+    impl_->result->add(inv);
+    std::printf("%s %s: %.3f context switches per call (%.3f voluntary, %.3f involuntary; %ld in the process)\n",
+                path_.c_str(), metric, m.value, v.value, inv.value, r.context_switches);
+  }
   if (!r.printed) { // once per loop, however many metrics it answers
     r.printed = true;
     std::printf("%s %s: %s\n", path_.c_str(), metric, bgml::summary_line(m.stats).c_str());
     std::fflush(stdout);
   }
+}
+
+void Process::report(const std::vector<bgml::Measurement>& measurements)
+{
+  impl_->result->add(measurements);
 }
 
 void Process::report_footprint(const char* metric, const char* element)
@@ -550,6 +580,7 @@ bool Process::write_results()
     const SegmentProbe& p = *m.probes[i];
     out.add(bgml::segment_measurements(*p.timer, p.metric, p.element, p.operation));
   }
+  probes::add_results(out); // oneway white-box cycles that ended in this process
   for (std::size_t i = 0; i != m.stream_reports.size(); ++i) {
     const DeferredReport& r = m.stream_reports[i];
     const EventStream& s = *r.stream;

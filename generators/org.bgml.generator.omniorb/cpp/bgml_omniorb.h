@@ -87,7 +87,9 @@ struct LoopResult {
   std::uint64_t missed;
   std::uint64_t skipped;
   std::uint64_t period_ns;
-  long context_switches;      // voluntary + involuntary during the loop
+  long context_switches;      // voluntary + involuntary during the loop, the whole process
+  long voluntary_switches;    // of which voluntary (the process waited: a socket, a lock)
+  long involuntary_switches;  // of which involuntary (preempted)
   std::int64_t value;         // a single figure (lookup: the first lookup)
   mutable bool printed;       // its summary line is out
 };
@@ -98,7 +100,10 @@ inline std::size_t share(std::size_t total, std::size_t threads, std::size_t t)
   return total / threads + (t < total % threads ? 1 : 0);
 }
 
+/// Context switches of the whole process so far (every thread, live or
+/// ended: getrusage RUSAGE_SELF, the sums /proc/self/task/*/status shows).
 long context_switches();
+void context_switches(long& voluntary, long& involuntary);
 
 /// What one thread of a loop saw.
 struct ThreadOutcome {
@@ -150,7 +155,8 @@ void run_loop(LoopResult& r, Call call)
   const std::size_t threads = r.spec.threads > 1 ? r.spec.threads : 1;
   std::vector<ThreadOutcome> outcomes(threads);
   bgml::sleep_ms(r.spec.pre_delay_ms);
-  const long switches = context_switches();
+  long voluntary = 0, involuntary = 0;
+  context_switches(voluntary, involuntary);
   if (threads == 1) {
     outcomes[0] = run_thread(r, 0, call);
   } else {
@@ -167,7 +173,11 @@ void run_loop(LoopResult& r, Call call)
     for (std::size_t t = 0; t != threads; ++t)
       workers[t].join();
   }
-  r.context_switches = context_switches() - switches;
+  long voluntary_after = 0, involuntary_after = 0;
+  context_switches(voluntary_after, involuntary_after);
+  r.voluntary_switches = voluntary_after - voluntary;
+  r.involuntary_switches = involuntary_after - involuntary;
+  r.context_switches = r.voluntary_switches + r.involuntary_switches;
   std::uint64_t begin = outcomes[0].begin_ns, end = outcomes[0].end_ns;
   for (std::size_t t = 0; t != threads; ++t) {
     begin = outcomes[t].begin_ns < begin ? outcomes[t].begin_ns : begin;
@@ -284,6 +294,9 @@ public:
   /// Records a loop's samples as one measurement of `kind`.
   void report(const LoopResult& r, const char* kind, const char* metric, const char* element,
               const char* operation, long payload_bytes);
+
+  /// Records measurements made elsewhere (white-box tables of the probes).
+  void report(const std::vector<bgml::Measurement>& measurements);
 
   /// Records the footprint at finish() for a footprint metric.
   void report_footprint(const char* metric, const char* element);

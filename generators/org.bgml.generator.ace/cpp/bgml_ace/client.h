@@ -119,7 +119,7 @@ void run_loop(const Loop& loop, const Options& options, bgml::ResultFile& result
     history.reset();
     bgml::warm_up(call, history, spec);
     bgml::Pacer pacer(spec.period_ns, spec.deadline_ns);
-    const long switches = bgml::thread_context_switches();
+    const bgml::ContextSwitches switches = bgml::process_context_switches();
     const bgml::LoopTimes times = bgml::timed_calls(call, history, spec, pacer);
 
     bgml::Measurement m(loop.kind, loop.metric, loop.element);
@@ -130,10 +130,15 @@ void run_loop(const Loop& loop, const Options& options, bgml::ResultFile& result
     if (spec.paced())
       m.set_pacer(pacer);
     m.set_window(times.begin_ns, times.end_ns);
-    if (std::string(loop.kind) == "contextSwitch")
-      m.value = static_cast<double>(bgml::thread_context_switches() - switches) / static_cast<double>(spec.samples);
+    const bool switched = std::string(loop.kind) == "contextSwitch";
+    const bgml::ContextSwitches after = bgml::process_context_switches();
+    if (switched) // the whole process (every thread), per timed call
+      m.value = static_cast<double>(after.total() - switches.total()) / static_cast<double>(spec.samples);
     report(result, m, history, times.wall_ns(),
            loop.payloads.size() > 1 ? std::string(loop.name) + " " + std::to_string(payload) + " B" : std::string(loop.name));
+    if (switched)
+      report_switches(result, m, after.voluntary - switches.voluntary, after.involuntary - switches.involuntary,
+                      spec.samples);
   }
   bgml::sleep_ms(loop.post_delay_ms);
 }

@@ -27,6 +27,10 @@ void report(bgml::ResultFile& result, bgml::Measurement& m, const bgml::SampleHi
 /// The same for the merged histories of several client threads.
 void report(bgml::ResultFile& result, bgml::Measurement& m, const bgml::ThreadHistories& histories,
             std::uint64_t wall_ns, const std::string& label);
+/// A context-switch metric split: after `m` (the whole process, per call) was reported, one copy with
+/// segment "voluntary" and one with "involuntary", each per timed call of the same loop.
+void report_switches(bgml::ResultFile& result, const bgml::Measurement& m, long voluntary, long involuntary,
+                     std::size_t calls);
 /// A functional path: one measurement per segment, then one for the whole cycle with the sum check;
 /// with the timed cycles' begin and end (now_ns), their measuring window.
 void report_segments(bgml::ResultFile& result, const bgml::SegmentTimer& probes, const std::string& metric,

@@ -76,6 +76,29 @@ inline long thread_context_switches()
   return ru.ru_nvcsw + ru.ru_nivcsw;
 }
 
+/// Voluntary (the thread waited: a socket, a lock) and involuntary
+/// (preempted) context switches, as the kernel counts them in
+/// /proc/<pid>/status and getrusage.
+struct ContextSwitches {
+  long voluntary;
+  long involuntary;
+  long total() const { return voluntary + involuntary; }
+};
+
+/// Context switches of the whole process so far: every thread, live or
+/// ended (RUSAGE_SELF); {-1, -1} if they cannot be read. Take the
+/// difference around a loop.
+inline ContextSwitches process_context_switches()
+{
+  struct rusage ru;
+  ContextSwitches c = { -1, -1 };
+  if (getrusage(RUSAGE_SELF, &ru) == 0) {
+    c.voluntary = ru.ru_nvcsw;
+    c.involuntary = ru.ru_nivcsw;
+  }
+  return c;
+}
+
 /// The executable's path, or "" if /proc/self/exe cannot be read.
 inline std::string executable_path()
 {

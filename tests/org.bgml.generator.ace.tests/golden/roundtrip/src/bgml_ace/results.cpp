@@ -46,6 +46,23 @@ void report(bgml::ResultFile& result, bgml::Measurement& m, const bgml::ThreadHi
   add(result, m, wall_ns, label);
 }
 
+void report_switches(bgml::ResultFile& result, const bgml::Measurement& m, long voluntary, long involuntary,
+                     std::size_t calls)
+{
+  if (calls == 0)
+    return;
+  bgml::Measurement v(m), inv(m);
+  v.segment = "voluntary";
+  v.value = static_cast<double>(voluntary) / static_cast<double>(calls);
+  inv.segment = "involuntary";
+  inv.value = static_cast<double>(involuntary) / static_cast<double>(calls);
+  result.add(v);
+  result.add(inv);
+  std::printf("%s: %.3f context switches per call (%.3f voluntary, %.3f involuntary; %ld in the process)\n",
+              m.metric.c_str(), m.value, v.value, inv.value, voluntary + involuntary);
+  std::fflush(stdout);
+}
+
 void report_segments(bgml::ResultFile& result, const bgml::SegmentTimer& probes, const std::string& metric,
                      const std::string& element, const std::string& operation, std::int64_t payload_bytes,
                      const std::string& label, std::uint64_t begin_ns, std::uint64_t end_ns)

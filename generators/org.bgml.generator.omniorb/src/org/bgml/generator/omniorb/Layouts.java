@@ -135,9 +135,12 @@ public class Layouts {
                     m.iterations(), m.threads(), m.rateHz(), deadline(m), m.durationMillis(), m.preDelayMillis(),
                     m.postDelayMillis(), m.payloadSizes(), "payloadSweep".equals(m.kind()), id));
         }
-        // Lookups first: the first of them is the connection's cold lookup.
+        // Lookups first: the first of them is the connection's cold lookup. White-box loops last, after every
+        // black-box loop of the connection has run without client interceptors.
         List<LoopGroup> ordered = new ArrayList<>(groups.stream().filter(g -> g.kind().equals(LoopGroup.LOOKUP)).toList());
-        groups.stream().filter(g -> !g.kind().equals(LoopGroup.LOOKUP)).forEach(ordered::add);
+        groups.stream().filter(g -> !g.kind().equals(LoopGroup.LOOKUP) && !g.kind().equals(LoopGroup.PROBED))
+                .forEach(ordered::add);
+        groups.stream().filter(g -> g.kind().equals(LoopGroup.PROBED)).forEach(ordered::add);
         return List.copyOf(ordered);
     }
 
@@ -147,6 +150,9 @@ public class Layouts {
         }
         if (events) {
             return LoopGroup.EVENTS;
+        }
+        if ("functionalPath".equals(m.kind())) {
+            return LoopGroup.PROBED;
         }
         return "lookupTime".equals(m.kind()) ? LoopGroup.LOOKUP : LoopGroup.CALLS;
     }

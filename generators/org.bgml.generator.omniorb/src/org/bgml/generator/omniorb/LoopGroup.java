@@ -13,7 +13,8 @@ import org.bgml.model.Operation;
  * the same calls (operation, counts, threads, rate, payload sizes, delays) share one loop: latency,
  * throughput and jitter of the RoundTrip scenarios come from the same 250,000 calls, as in CCMPerf.
  *
- * @param kind     {@link #CALLS}, {@link #LOOKUP}, {@link #FOOTPRINT} (no loop) or {@link #EVENTS}
+ * @param kind     {@link #CALLS}, {@link #LOOKUP}, {@link #FOOTPRINT} (no loop), {@link #EVENTS} or
+ *                 {@link #PROBED} (white-box calls through the interceptors, never shared with black-box metrics)
  * @param stream   for event loops, the stream id the consumer files the events under; otherwise -1
  */
 public record LoopGroup(String kind, InvocationPlan invocation, EventPlan event, Operation operation, EventType eventType,
@@ -25,6 +26,7 @@ public record LoopGroup(String kind, InvocationPlan invocation, EventPlan event,
     public static final String LOOKUP = "lookup";
     public static final String FOOTPRINT = "footprint";
     public static final String EVENTS = "events";
+    public static final String PROBED = "probed";
 
     /** Runs calls or pushes (everything but footprint). */
     public boolean timed() {

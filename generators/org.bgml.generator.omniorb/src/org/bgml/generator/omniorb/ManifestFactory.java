@@ -52,9 +52,12 @@ public class ManifestFactory {
         }
         List<List<String>> commands = List.of(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"),
                 List.of("cmake", "--build", "build", "--parallel", "2"));
-        return ManifestPlacement.place(new Manifest(Manifest.SCHEMA_VERSION, layout.plan().model().getName(),
+        Manifest manifest = ManifestPlacement.place(new Manifest(Manifest.SCHEMA_VERSION, layout.plan().model().getName(),
                 OmniOrbNaming.TARGET, layout.plan().deployment(), layout.plan().configuration(),
                 new Manifest.Build("cmake", commands, sources), List.copyOf(processes)), layout.plan());
+        List<Manifest.Substitution> made = new ArrayList<>(manifest.substitutionList());
+        made.addAll(LookupSubstitution.of(layout.plan()));
+        return made.isEmpty() ? manifest : manifest.withSubstitutions(List.copyOf(made));
     }
 
     /** The copied runtime headers, as paths in the benchmark folder; none when not running inside OSGi. */

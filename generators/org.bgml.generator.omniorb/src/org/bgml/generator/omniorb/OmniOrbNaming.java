@@ -116,8 +116,9 @@ public class OmniOrbNaming extends Naming {
 
     /** Header and source files of the support code every benchmark gets, without folder. */
     public List<String> supportFiles(boolean events) {
-        return events ? List.of("bgml_omniorb.h", "bgml_omniorb.cpp", "bgml_omniorb_events.h", "bgml_omniorb_events.cpp")
-                : List.of("bgml_omniorb.h", "bgml_omniorb.cpp");
+        return events ? List.of("bgml_omniorb.h", "bgml_omniorb.cpp", "bgml_omniorb_events.h", "bgml_omniorb_events.cpp",
+                "bgml_omniorb_probes.h", "bgml_omniorb_probes.cpp")
+                : List.of("bgml_omniorb.h", "bgml_omniorb.cpp", "bgml_omniorb_probes.h", "bgml_omniorb_probes.cpp");
     }
 
     /** The IOR file of the push consumer a sink offers for one event connection. */

@@ -4,6 +4,7 @@ import java.util.LinkedHashSet
 import java.util.List
 import java.util.TreeSet
 import org.bgml.generator.common.GeneratorOutput
+import org.bgml.generator.common.plan.BenchmarkPlan
 import org.bgml.generator.common.plan.EventPlan
 import org.bgml.generator.common.plan.InvocationPlan
 import org.bgml.generator.common.plan.ServantPlan
@@ -74,6 +75,9 @@ class ProcessTemplate {
           int rc = process.start(argc, argv);
           if (rc >= 0)
             return rc;
+          «IF WhiteBox.installsServer(layout.plan, p.name)»
+          «layout.whiteBoxServer(p)»
+          «ENDIF»
           try {
             «FOR ch : layout.channels(p)»
             CosEventChannelAdmin::EventChannel_var «naming.channelVariable(ch)» = bgml_omniorb::event_channel(
@@ -112,7 +116,7 @@ class ProcessTemplate {
             «ENDIF»
             «FOR d : p.driven»
 
-            «IF d.invocation !== null»«d.invocation.driveCalls(d.loops)»«ELSE»«d.event.driveEvents(d.loops)»«ENDIF»
+            «IF d.invocation !== null»«layout.plan.driveCalls(d.invocation, d.loops)»«ELSE»«d.event.driveEvents(d.loops)»«ENDIF»
             «ENDFOR»
             «IF !layout.chain.timers(p).empty»
 
@@ -203,7 +207,7 @@ class ProcessTemplate {
         «naming.cppName(i.iface)»_var «i.variable» = «i.reference»;
     '''
 
-    def private driveCalls(InvocationPlan i, List<LoopGroup> loops) '''
+    def private driveCalls(BenchmarkPlan plan, InvocationPlan i, List<LoopGroup> loops) '''
         // «i.connection.name»: its loops
         «FOR g : loops»
         «IF g.kind == LoopGroup.FOOTPRINT»
@@ -212,6 +216,8 @@ class ProcessTemplate {
         «ENDFOR»
         «ELSEIF g.kind == LoopGroup.LOOKUP»
         «i.lookupLoop(g)»
+        «ELSEIF g.kind == LoopGroup.PROBED»
+        «i.probedLoop(g, WhiteBox.of(plan, i, g.metrics.head))»
         «ELSE»
         «i.callLoop(g)»
         «ENDIF»
@@ -262,6 +268,47 @@ class ProcessTemplate {
               process.report(loop, «m.kind.literal», «ElementPaths.pathOf(m.metric).literal», «ElementPaths.pathOf(i.connection).literal», «ElementPaths.pathOf(g.operation).literal», 0);
               «ENDFOR»
             }'''
+    }
+
+    /**
+     * White-box calls (a functional-path metric): a loop of its own, after the black-box loops, through the
+     * client interceptors it installs while it runs (see cpp/bgml_omniorb_probes.h and {@link WhiteBox}).
+     */
+    def private probedLoop(InvocationPlan i, LoopGroup g, WhiteBox.Probed probe) {
+        val carrier = types.payloadParameter(g.operation)
+        val payload = if (carrier !== null) 'payload' else String.valueOf(calls.naturalPayload(g.operation))
+        val inner = '''
+            bgml_omniorb::LoopResult loop(process.spec(«g.warmup», «g.samples», 1, 0.0, 0.0, 0, 0, 0));
+            «FOR line : calls.prepare(g.operation, carrier)»
+            «line»
+            «ENDFOR»
+            «IF calls.usesThread(g.operation)»
+            const std::size_t t = 0;
+            «ENDIF»
+            bgml_omniorb::probes::ClientProbe probe(«probe.id», bgml_omniorb::probes::«probe.shape», loop.spec.warmup, loop.spec.samples);
+            const std::pair<std::uint64_t, std::uint64_t> window = bgml_omniorb::probes::run(probe, loop.spec.warmup, loop.spec.samples, [&](std::uint64_t«IF calls.usesStart(g.operation)» start«ENDIF») {
+              «FOR line : calls.invoke(g.operation, i.variable)»
+              «line»
+              «ENDFOR»
+              «IF probe.oneway»
+              «i.variable»->_non_existent(); // spaces the oneway calls: each finds the server idle
+              «ENDIF»
+            });
+            «FOR m : g.metrics»
+            process.report(bgml_omniorb::probes::measurements(probe, «ElementPaths.pathOf(m.metric).literal», «ElementPaths.pathOf(i.connection).literal», «ElementPaths.pathOf(g.operation).literal», «payload», window));
+            if (!bgml_omniorb::probes::summarize(probe, process.name(), «ElementPaths.pathOf(m.metric).literal»))
+              return process.fail("white-box probes: no call was seen whole by the interceptors");
+            «ENDFOR»'''
+        g.sized(carrier !== null, inner)
+    }
+
+    /** A process that serves probed calls installs the server interceptors; oneway cycles end in its tables. */
+    def private whiteBoxServer(BenchmarkLayout layout, ProcessLayout p) {
+        '''
+            bgml_omniorb::probes::install_server(); // inactive for requests without the probes' service context
+            «FOR o : WhiteBox.onewayTablesIn(layout.plan, p.name)»
+            bgml_omniorb::probes::expect_oneway(«o.id», «ElementPaths.pathOf(o.metric.metric).literal», «ElementPaths.pathOf(o.invocation.connection).literal», «ElementPaths.pathOf(o.operation).literal», «o.metric.iterations»);
+            «ENDFOR»'''
     }
 
     // ---- events ----------------------------------------------------------------------------------------------
@@ -414,6 +461,7 @@ class ProcessTemplate {
         val model = layout.plan.model
         val headers = new TreeSet<String>
         headers += 'bgml_omniorb.h'
+        if (WhiteBox.uses(layout.plan, p.name)) headers += 'bgml_omniorb_probes.h'
         for (s : p.servants) {
             headers += (if (s.isComponent) naming.glueHeader(s.iface) else naming.servantHeader(s.iface)).fileName
         }

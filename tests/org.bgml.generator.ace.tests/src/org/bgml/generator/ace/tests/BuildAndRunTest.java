@@ -195,6 +195,18 @@ class BuildAndRunTest {
         assertEquals(300, measurement(client, "PutLatency").get("n").getAsLong());
         assertEquals(2, measurement(client, "RenameThreads").get("threads").getAsLong());
         assertTrue(!measurement(client, "PingDeadlines").get("missedDeadlines").isJsonNull());
+        // Context switches of the client process per timed call, whole and split into voluntary and involuntary.
+        JsonObject switches = measurement(client, "NotifySwitches");
+        assertTrue(switches.get("segment").isJsonNull(), "the whole figure comes first: " + switches);
+        double perCall = switches.get("value").getAsDouble();
+        assertTrue(perCall >= 0 && perCall < 10, "context switches per call: " + perCall);
+        double split = 0;
+        for (String part : List.of("voluntary", "involuntary")) {
+            JsonObject m = segment(client, "NotifySwitches", part);
+            assertTrue(m.get("value").getAsDouble() >= 0, part + ": " + m);
+            split += m.get("value").getAsDouble();
+        }
+        assertEquals(perCall, split, 1e-9, "voluntary and involuntary add up to the whole");
         JsonObject server = JsonParser.parseString(Files.readString(run.resolve("results/ServerProcess.json"))).getAsJsonObject();
         assertEquals(300, measurement(server, "PutPath").get("n").getAsLong(), "server-side segments of the probed loop");
         JsonObject monitor = JsonParser.parseString(Files.readString(run.resolve("results/MonitorProcess.json"))).getAsJsonObject();
@@ -393,6 +405,17 @@ class BuildAndRunTest {
             assertTrue(ProcessGroups.members(group).isEmpty(), "processes left running in group " + group);
         }
         return outcome;
+    }
+
+    private static JsonObject segment(JsonObject result, String metric, String segment) {
+        for (JsonElement e : result.getAsJsonArray("measurements")) {
+            JsonObject m = e.getAsJsonObject();
+            if (!m.get("metric").isJsonNull() && m.get("metric").getAsString().equals(metric)
+                    && !m.get("segment").isJsonNull() && m.get("segment").getAsString().equals(segment)) {
+                return m;
+            }
+        }
+        throw new AssertionError("no segment " + segment + " of " + metric);
     }
 
     private static JsonObject measurement(JsonObject result, String metric) {
