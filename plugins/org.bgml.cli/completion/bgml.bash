@@ -165,6 +165,7 @@ function _complete_bgml() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} report" ];    then _picocli_bgml; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} compare" ];    then _picocli_bgml; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} experiment" ];    then _picocli_bgml; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} reproduce" ];    then _picocli_bgml; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} analyze" ];    then _picocli_bgml; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} studio" ];    then _picocli_bgml; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} daemon" ];    then _picocli_bgml; return $?; fi
@@ -183,17 +184,19 @@ function _complete_bgml() {
   local cmds8=(report)
   local cmds9=(compare)
   local cmds10=(experiment)
-  local cmds11=(analyze)
-  local cmds12=(studio)
-  local cmds13=(daemon)
-  local cmds14=(completion)
-  local cmds15=(help)
+  local cmds11=(reproduce)
+  local cmds12=(analyze)
+  local cmds13=(studio)
+  local cmds14=(daemon)
+  local cmds15=(completion)
+  local cmds16=(help)
 
-  if CompWordsContainsArray "${cmds15[@]}"; then _picocli_bgml_help; return $?; fi
-  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_bgml_completion; return $?; fi
-  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_bgml_daemon; return $?; fi
-  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_bgml_studio; return $?; fi
-  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_bgml_analyze; return $?; fi
+  if CompWordsContainsArray "${cmds16[@]}"; then _picocli_bgml_help; return $?; fi
+  if CompWordsContainsArray "${cmds15[@]}"; then _picocli_bgml_completion; return $?; fi
+  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_bgml_daemon; return $?; fi
+  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_bgml_studio; return $?; fi
+  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_bgml_analyze; return $?; fi
+  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_bgml_reproduce; return $?; fi
   if CompWordsContainsArray "${cmds10[@]}"; then _picocli_bgml_experiment; return $?; fi
   if CompWordsContainsArray "${cmds9[@]}"; then _picocli_bgml_compare; return $?; fi
   if CompWordsContainsArray "${cmds8[@]}"; then _picocli_bgml_report; return $?; fi
@@ -215,7 +218,7 @@ function _picocli_bgml() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="validate info format generate run benchmark results annotate report compare experiment analyze studio daemon completion help"
+  local commands="validate info format generate run benchmark results annotate report compare experiment reproduce analyze studio daemon completion help"
   local flag_opts="'-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -651,6 +654,42 @@ function _picocli_bgml_experiment() {
   fi
 }
 
+# Generates completions for the options and subcommands of the `reproduce` subcommand.
+function _picocli_bgml_reproduce() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--quick' '-h' '--help'"
+  local arg_opts="'--target' '--report' '--store'"
+  local T_option_args=("omniorb" "ace" "ciao" "tao") # --target values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--target')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${T_option_args[@]}" ) )
+      return $?
+      ;;
+    '--report')
+      return
+      ;;
+    '--store')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
 # Generates completions for the options and subcommands of the `analyze` subcommand.
 function _picocli_bgml_analyze() {
   # Get completion data
@@ -797,7 +836,7 @@ function _picocli_bgml_help() {
   local commands=""
   local flag_opts="'-h' '--help'"
   local arg_opts=""
-  local COMMAND_pos_param_args=("validate" "info" "format" "generate" "run" "benchmark" "results" "annotate" "report" "compare" "experiment" "analyze" "studio" "daemon" "completion" "help") # 0-0 values
+  local COMMAND_pos_param_args=("validate" "info" "format" "generate" "run" "benchmark" "results" "annotate" "report" "compare" "experiment" "reproduce" "analyze" "studio" "daemon" "completion" "help") # 0-0 values
 
   if [[ "${curr_word}" == -* ]]; then
     COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
