@@ -46,12 +46,18 @@ final class Charts {
 
     /** One bar per name. */
     static JsonObject bars(String title, String unit, List<String> names, List<Double> values) {
+        return bars(title, unit, names, values, false);
+    }
+
+    /** One bar per name, on a log axis when the bars differ by orders of magnitude. */
+    static JsonObject bars(String title, String unit, List<String> names, List<Double> values, boolean log) {
         JsonArray data = new JsonArray();
         values.forEach(v -> data.add(round(v)));
         JsonArray cats = new JsonArray();
         names.forEach(cats::add);
         JsonArray series = arr(obj("type", "bar", "name", unit, "data", data, "barMaxWidth", 48, "label", obj("show", true, "position", "top")));
-        return base(title, obj("type", "category", "data", cats), obj("type", "value", "name", unit), series);
+        return base(title, obj("type", "category", "data", cats), log ? obj("type", "log", "name", unit) : obj("type", "value", "name", unit),
+                series);
     }
 
     /** Each cycle's segment means stacked, beside the measured cycle. */

@@ -225,7 +225,7 @@ public final class Reproduction {
         }
         Verdict v = Rules.collocation(c, r);
         return new Result(Finding.COLLOCATION, target, v, Charts.bars("calls per second, plain client and servant", "calls/s",
-                List.of("remote (loopback)", "collocated"), List.of(r, c)), environment(collocated.run()), runs);
+                List.of("remote (loopback)", "collocated"), List.of(r, c), true), environment(collocated.run()), runs);
     }
 
     /** What stands in for the CIAO container on each target. */

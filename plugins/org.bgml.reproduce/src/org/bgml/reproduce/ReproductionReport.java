@@ -76,6 +76,7 @@ public final class ReproductionReport {
                     Html.esc(r.finding().seedFigure()), Html.esc(r.verdict().figure() == null ? "-" : r.verdict().figure()),
                     Html.esc(Verdict.ratio(r.verdict().ratio())), verdict(r.verdict())));
         }
+        page.html("<style>table.summary td { white-space: normal; min-width: 60px; }</style>\n");
         page.html(Html.table("summary", List.of("#", "finding", "seed figure", "our figure", "our ratio", "verdict"), rows));
         if (!outcome.failures().isEmpty()) {
             StringBuilder b = new StringBuilder("<div class=\"failure\"><p>Runs that failed:</p><ul>");

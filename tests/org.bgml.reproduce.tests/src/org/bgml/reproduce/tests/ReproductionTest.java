@@ -17,6 +17,7 @@ import org.bgml.launcher.results.ResultMeasurement;
 import org.bgml.launcher.results.RunRecord;
 import org.bgml.launcher.results.StoredRun;
 import org.bgml.model.BenchmarkModel;
+import org.bgml.model.PayloadSweep;
 import org.bgml.model.io.ModelFiles;
 import org.bgml.reproduce.Finding;
 import org.bgml.reproduce.Reproduction;
@@ -99,6 +100,12 @@ class ReproductionTest {
         assertTrue(roundtrip.getMetrics().stream().allMatch(m -> m.getSamples() == 30_000), "quick remote throughput loops");
         BenchmarkModel collocated = ModelFiles.loadModel(temp.resolve("models-quick/roundtrip-collocated.bgml"));
         assertTrue(collocated.getMetrics().stream().allMatch(m -> m.getSamples() == 1_000_000), "collocated loops long enough to count");
+        BenchmarkModel sweep = ModelFiles.loadModel(temp.resolve("models-quick/payload-sweep.bgml"));
+        for (var m : sweep.getMetrics()) {
+            PayloadSweep s = (PayloadSweep) m;
+            assertEquals(4, s.getMinBytes(), "the plateau stays whole");
+            assertEquals(32768, s.getMaxBytes());
+        }
         assertFalse(roundtrip.getDeployments().get(0).getNodes().get(0).getProcesses().stream().anyMatch(p -> p.getEntities().isEmpty()),
                 "no process is left without entities");
     }

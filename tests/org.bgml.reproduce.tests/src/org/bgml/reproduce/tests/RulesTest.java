@@ -26,6 +26,18 @@ class RulesTest {
     }
 
     @Test
+    void aQuickSweepNeedsItsWholePlateauForTheKneeToStandOut() {
+        // Medians measured here on omniORB (µs): with only 512 B..32 KiB, the three steps after the knee set the median
+        // step and the 8 KiB step does not stand out; with the plateau from 4 B it does.
+        double[] short7 = { 16.0, 16.2, 17.7, 19.2, 35.4, 49.7, 66.4 };
+        assertEquals(Status.NOT_REPRODUCED, Rules.knee(SIZES, short7, 8192L).status());
+        long[] from4 = { 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768 };
+        double[] whole = { 15.1, 15.2, 15.2, 15.3, 15.3, 15.5, 15.6, 16.0, 16.2, 17.7, 19.2, 35.4, 49.7, 66.4 };
+        Verdict v = Rules.knee(from4, whole, 8192L);
+        assertEquals(Status.REPRODUCED, v.status(), v.reason());
+    }
+
+    @Test
     void aFlatSweepWithoutAStepHasNoKnee() {
         double[] latency = { 20.1, 20.3, 20.2, 20.4, 20.6, 20.5, 20.9 };
         Verdict v = Rules.knee(SIZES, latency, 8192L);
