@@ -104,13 +104,23 @@ public final class Reproduction {
         steps.add(new Step("payload sweep", ReproductionModels.PAYLOAD_SWEEP, "remote", target));
         steps.add(new Step("round trip, remote", ReproductionModels.ROUNDTRIP, "remote", target));
         steps.add(new Step("round trip, collocated", ReproductionModels.ROUNDTRIP, "collocated", target));
-        steps.add(new Step("proxy penalty", ReproductionModels.PROXY, "remote", target));
+        if (timedLoops(target)) {
+            steps.add(new Step("proxy penalty", ReproductionModels.PROXY, "remote", target));
+        }
         steps.add(new Step("DBA-color, 2 agents", ReproductionModels.DBA_COLOR, "remote", target));
         if (!ACE.equals(target) && Targets.isKnown(ACE) && Targets.get(ACE).runsHere()) {
             steps.add(new Step("DBA-color, 2 agents, the ACE baseline", ReproductionModels.DBA_COLOR, "remote", ACE));
         }
         steps.add(new Step("placement", ReproductionModels.PLACEMENT, "remote", target));
         return steps;
+    }
+
+    /**
+     * Whether the target's loops honour a workload's duration and start delay ({@code durationMillis},
+     * {@code preDelayMillis}); the ace target runs every loop for its sample count, from the start line.
+     */
+    static boolean timedLoops(String target) {
+        return !ACE.equals(target);
     }
 
     /**
@@ -160,22 +170,26 @@ public final class Reproduction {
             ran.put(s.key(), r);
         }
         List<Result> results = new ArrayList<>();
-        results.add(knee(target, ran.get(key(steps, 0))));
-        Ran remote = ran.get(key(steps, 1));
-        Ran collocated = ran.get(key(steps, 2));
+        results.add(knee(target, ran.get(key(ReproductionModels.PAYLOAD_SWEEP, "remote", target))));
+        Ran remote = ran.get(key(ReproductionModels.ROUNDTRIP, "remote", target));
+        Ran collocated = ran.get(key(ReproductionModels.ROUNDTRIP, "collocated", target));
         results.add(collocation(target, remote, collocated));
         results.add(glue(target, collocated));
-        results.add(proxy(target, ran.get(key(steps, 3))));
-        Ran dba = ran.get(key(steps, 4));
+        results.add(timedLoops(target) ? proxy(target, ran.get(key(ReproductionModels.PROXY, "remote", target)))
+                : new Result(Finding.PROXY, target, Verdict.notRun("the " + target + " target runs every loop for its sample count, from the"
+                        + " start line: it has no timed loops or start delays (workload durationMillis, preDelayMillis), which this"
+                        + " reproduction needs to measure the direct pair alone and then the three proxied pairs together for the same"
+                        + " time"), null, null, List.of()));
+        Ran dba = ran.get(key(ReproductionModels.DBA_COLOR, "remote", target));
         results.add(segments(target, dba));
-        Ran dbaAce = ACE.equals(target) ? null : ran.get(new Step("", ReproductionModels.DBA_COLOR, "remote", ACE).key());
+        Ran dbaAce = ACE.equals(target) ? null : ran.get(key(ReproductionModels.DBA_COLOR, "remote", ACE));
         results.add(aceVsOrb(target, dbaAce, dba));
-        results.add(placement(target, ran.get(new Step("", ReproductionModels.PLACEMENT, "remote", target).key())));
+        results.add(placement(target, ran.get(key(ReproductionModels.PLACEMENT, "remote", target))));
         return new Outcome(options, List.copyOf(results), System.nanoTime() - t0, List.copyOf(failures));
     }
 
-    private static String key(List<Step> steps, int i) {
-        return steps.get(i).key();
+    private static String key(String model, String deployment, String target) {
+        return new Step("", model, deployment, target).key();
     }
 
     // --- the findings ---------------------------------------------------------------------------------------------

@@ -74,6 +74,10 @@ class ReproductionTest {
         assertEquals(Status.NOT_RUN, status(outcome, Finding.ACE_VS_ORB));
         assertTrue(result(outcome, Finding.ACE_VS_ORB).verdict().reason().contains("needs an ORB"));
         assertEquals(1, asked.stream().filter(a -> a.startsWith("dba-color")).count(), "the ACE baseline is the target itself: " + asked);
+        assertEquals(Status.NOT_RUN, status(outcome, Finding.PROXY), "ace ignores loop durations and start delays");
+        assertTrue(result(outcome, Finding.PROXY).verdict().reason().contains("no timed loops"));
+        assertFalse(asked.stream().anyMatch(a -> a.startsWith("proxy")), "so the proxy model is not run on ace: " + asked);
+        assertEquals(Status.REPRODUCED, status(outcome, Finding.PLACEMENT), "the findings after it are still read from their own runs");
         assertTrue(outcome.failures().isEmpty(), "a finding a target cannot run is not a failure");
     }
 
