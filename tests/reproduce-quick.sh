@@ -26,6 +26,13 @@ grep -qE "^[0-9] reproduced, [0-9] not reproduced, [0-9] not run$" "$work/out" &
 report="$work/.bgml/reports/reproduce-omniorb.html"
 if [ -s "$report" ]; then ok
   [ "$(grep -o 'id="finding-[1-7]"' "$report" | sort -u | wc -l)" -eq 7 ] && ok || fail "the report lacks a section per finding"
+  # Its plots render in a real browser (Debian's headless Chromium, as the diagram tests use), none with an error.
+  if command -v chromium >/dev/null; then
+    status=$(timeout 120 chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=5000 --dump-dom "file://$report" 2>/dev/null \
+      | grep -o '<pre id="bgml-render-status"[^<]*' | sed 's/.*>//')
+    python3 -c 'import json,sys; s=json.loads(sys.argv[1]); sys.exit(0 if s["charts"] >= 5 and s["rendered"] == s["charts"] and not s["errors"] else 1)' \
+      "$status" 2>/dev/null && ok || fail "the report's plots did not all render: ${status:-no status}"
+  fi
 else fail "no report at $report"; fi
 # On the ace target: the glue (no container), the proxy (no timed loops) and ACE against the ORB (one side only) say
 # "not run", with why.
