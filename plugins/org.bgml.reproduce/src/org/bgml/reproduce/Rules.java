@@ -16,6 +16,8 @@ import org.bgml.launcher.results.Units;
 public final class Rules {
     /** A payload sweep is flat before its knee when the latency there is at most this multiple of the smallest size's. */
     public static final double FLAT_BEFORE_KNEE = 1.5;
+    /** The seed's knee comes once the payload passes a few KiB; a step below this size is the machine, not the payload. */
+    public static final long MIN_KNEE_BYTES = 1024;
     /** Collocated calls must be at least this many times the remote calls per second ("far faster"). */
     public static final double COLLOCATION_MIN = 2.0;
     /** Glue costs something: component throughput at most this share of the plain servant's ... */
@@ -54,6 +56,10 @@ public final class Rules {
             return Verdict.notReproduced(figure, ratio, "a step at " + Units.bytes(k.size()) + ", but the curve already rose "
                     + times(before / latenciesUs[0]) + " before it: not flat (limit " + times(FLAT_BEFORE_KNEE) + ")");
         }
+        if (k.size() < MIN_KNEE_BYTES) {
+            return Verdict.notReproduced(figure, ratio, "a step at " + Units.bytes(k.size()) + ", below " + Units.bytes(MIN_KNEE_BYTES)
+                    + ": a payload of a few cache lines does not make a knee; a machine whose load changed during the sweep does");
+        }
         if (expectedKnee != null && k.size() != expectedKnee) {
             return Verdict.notReproduced(figure, ratio, "flat, then a step, but at " + Units.bytes(k.size()) + ", not at "
                     + Units.bytes(expectedKnee) + " where this target starts to fragment");
@@ -76,6 +82,10 @@ public final class Rules {
         double ratio = componentPerSecond / plainPerSecond;
         String figure = glueName + " " + perSecond(componentPerSecond) + " against plain servant " + perSecond(plainPerSecond);
         String overhead = String.format(Locale.ROOT, "%.1f%%", 100 * (1 - ratio));
+        if (ratio >= 1) {
+            return Verdict.notReproduced(figure, ratio, "the component path was not slower than the plain servant ("
+                    + Verdict.ratio(ratio) + "): no glue overhead to see");
+        }
         if (ratio > GLUE_MAX) {
             return Verdict.notReproduced(figure, ratio, "the glue costs " + overhead + " of collocated throughput: within "
                     + String.format(Locale.ROOT, "%.0f%%", 100 * (1 - GLUE_MAX)) + ", no overhead to speak of");

@@ -55,6 +55,16 @@ class RulesTest {
     }
 
     @Test
+    void aStepAtATinyPayloadIsTheMachineNotTheKnee() {
+        // Measured here on ace while other builds ran: the sweep moved to a slower mode after 8 B and stayed there.
+        long[] from4 = { 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768 };
+        double[] shifted = { 12.1, 12.0, 18.2, 18.3, 18.1, 18.4, 18.5, 18.6, 18.9, 19.2, 19.8, 21.0, 24.0, 29.5 };
+        Verdict v = Rules.knee(from4, shifted, null);
+        assertEquals(Status.NOT_REPRODUCED, v.status(), v.reason());
+        assertTrue(v.reason().contains("16 B"), v.reason());
+    }
+
+    @Test
     void aCurveThatRisesBeforeItsStepIsNotFlat() {
         double[] latency = { 10, 13, 16, 19, 40, 44, 50 };
         Verdict v = Rules.knee(SIZES, latency, 8192L);
