@@ -13,6 +13,8 @@ echo "== C++ measurement runtime"
 runtime/cpp/tests/run.sh
 echo "== command line"
 tests/cli-smoke.sh
+echo "== bgml reproduce --quick: the seeds' seven findings on this machine"
+tests/reproduce-quick.sh
 echo "== bgml daemon: warm calls behave as cold ones"
 tests/cli-daemon.sh
 echo "== bgml run: faults end to end"

@@ -27,7 +27,7 @@ expect_text "an unloadable file is counted apart" "$work/err" "^1 file could not
 check "usage without arguments" 2 bin/bgml
 expect_text "usage lists the commands" "$work/err" "^  validate +check models"
 # Conventions: --help on every command (exit 0, options, an example), --version, one style for wrong arguments.
-for command in validate info format generate run benchmark results annotate report compare experiment analyze studio daemon completion; do
+for command in validate info format generate run benchmark results annotate report compare experiment reproduce analyze studio daemon completion; do
   check "$command --help" 0 bin/bgml "$command" --help
   expect_text "$command --help shows its usage" "$work/out" "^usage: bgml $command "
   expect_text "$command --help has an example" "$work/out" "^  (bin/)?bgml $command( |$)"

@@ -61,7 +61,7 @@ public final class Bgml {
     private static List<Subcommand> subcommands() {
         return List.of(new NewCommand(), new PatternsCommand(), new ValidateCommand(), new InfoCommand(), new FormatCommand(), new GenerateCommand(), new RunCommand(),
                 new BenchmarkCommand(), new ResultsCommand(), new AnnotateCommand(), new ReportCommand(), new CompareCommand(),
-                new ExperimentCommand(), new AnalyzeCommand(), new StudioCommand(), new DaemonCommand(), new CompletionCommand(),
+                new ExperimentCommand(), new ReproduceCommand(), new AnalyzeCommand(), new StudioCommand(), new DaemonCommand(), new CompletionCommand(),
                 new HelpSubcommand(), new RunStepsCommand());
     }
 

@@ -1,0 +1,470 @@
+package org.bgml.reproduce;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import org.bgml.generator.common.InvalidModelException;
+import org.bgml.launcher.report.Bimodality;
+import org.bgml.launcher.results.EnvironmentRecord;
+import org.bgml.launcher.results.MeasurementRecord;
+import org.bgml.launcher.results.ResultMeasurement;
+import org.bgml.launcher.results.ResultsStoreException;
+import org.bgml.launcher.results.StoredRun;
+import org.bgml.launcher.results.Units;
+import org.bgml.model.io.ModelLoadException;
+import org.bgml.targets.Targets;
+
+import com.google.gson.JsonObject;
+
+/**
+ * Runs the reproduction models on one target through the one-click loop (generate, build, run, store, report: the
+ * same services {@code bgml run} uses) and judges each of the seven {@link Finding}s by {@link Rules}. A finding the
+ * target cannot run, or whose run failed, gets a {@link Verdict.Status#NOT_RUN} verdict that says why.
+ */
+public final class Reproduction {
+    public static final String ACE = "ace";
+    public static final String OMNIORB = "omniorb";
+
+    /** Runs one model's deployment on a target and stores it. A failed benchmark is a stored failed run. */
+    public interface Runner {
+        StoredRun run(Path model, String target, String deployment, Path outDir) throws IOException, InterruptedException,
+                ModelLoadException, InvalidModelException, ResultsStoreException;
+    }
+
+    /** Progress of the reproduction, one line per run. */
+    public interface Listener {
+        void step(int index, int count, String what);
+
+        default void ran(String what, StoredRun run) {
+        }
+    }
+
+    /**
+     * @param target  the target the findings run on
+     * @param quick   fewer samples, fewer payload sizes and shorter loops (the whole run under 5 minutes on 2 CPUs)
+     * @param workDir where the sized model copies and the built benchmarks go (kept, so a second run does not rebuild)
+     */
+    public record Options(String target, boolean quick, Path workDir) {
+    }
+
+    /** One finding's outcome on the target: verdict, plot, environment and the runs it read. */
+    public record Result(Finding finding, String target, Verdict verdict, JsonObject chart, String environment, List<String> runs) {
+    }
+
+    /** Every finding's outcome, in finding order, and what failed on the way. */
+    public record Outcome(Options options, List<Result> results, long nanos, List<String> failures) {
+        public long count(Verdict.Status status) {
+            return results.stream().filter(r -> r.verdict().status() == status).count();
+        }
+    }
+
+    /** A run of one model: the stored run, or why there is none. */
+    record Ran(String what, StoredRun run, String failure) {
+        boolean ok() {
+            return run != null && run.record().ok();
+        }
+
+        String why() {
+            if (run == null) {
+                return what + " could not run: " + failure;
+            }
+            return what + " failed (run " + run.runId() + "): " + run.record().failure();
+        }
+    }
+
+    /** One run of the reproduction: a model, a deployment, a target. */
+    record Step(String what, String model, String deployment, String target) {
+        String key() {
+            return model.replace(".bgml", "") + "-" + deployment + "-" + target;
+        }
+    }
+
+    private final Runner runner;
+    private final Listener listener;
+
+    public Reproduction(Runner runner, Listener listener) {
+        this.runner = runner;
+        this.listener = listener;
+    }
+
+    /** The runs the findings need on {@code target}, in order. */
+    public static List<String> plan(String target) {
+        return steps(target).stream().map(s -> s.what() + " (" + s.model() + ", " + s.deployment() + ", " + s.target() + ")").toList();
+    }
+
+    static List<Step> steps(String target) {
+        List<Step> steps = new ArrayList<>();
+        steps.add(new Step("payload sweep", ReproductionModels.PAYLOAD_SWEEP, "remote", target));
+        steps.add(new Step("round trip, remote", ReproductionModels.ROUNDTRIP, "remote", target));
+        steps.add(new Step("round trip, collocated", ReproductionModels.ROUNDTRIP, "collocated", target));
+        if (timedLoops(target)) {
+            steps.add(new Step("proxy penalty", ReproductionModels.PROXY, "remote", target));
+        }
+        steps.add(new Step("DBA-color, 2 agents", ReproductionModels.DBA_COLOR, "remote", target));
+        if (!ACE.equals(target) && Targets.isKnown(ACE) && Targets.get(ACE).runsHere()) {
+            steps.add(new Step("DBA-color, 2 agents, the ACE baseline", ReproductionModels.DBA_COLOR, "remote", ACE));
+        }
+        steps.add(new Step("placement", ReproductionModels.PLACEMENT, "remote", target));
+        return steps;
+    }
+
+    /**
+     * Whether the target's loops honour a workload's duration and start delay ({@code durationMillis},
+     * {@code preDelayMillis}); the ace target runs every loop for its sample count, from the start line.
+     */
+    static boolean timedLoops(String target) {
+        return !ACE.equals(target);
+    }
+
+    /**
+     * How long the run should take, in seconds, before it starts: a build for each benchmark not built before in the
+     * work folder, and each model's measuring time on this kind of machine (2 CPUs).
+     */
+    public static long expectedSeconds(Options options) {
+        long seconds = 0;
+        for (Step s : steps(options.target())) {
+            boolean built = Files.isRegularFile(options.workDir().resolve("benchmarks").resolve(s.key()).resolve("manifest.json"));
+            seconds += built ? 6 : 45;
+            seconds += switch (s.model()) {
+                case ReproductionModels.PAYLOAD_SWEEP -> options.quick() ? 5 : 40;
+                case ReproductionModels.ROUNDTRIP -> options.quick() ? 3 : 20;
+                case ReproductionModels.PROXY -> options.quick() ? 5 : 10;
+                case ReproductionModels.PLACEMENT -> options.quick() ? 4 : 12;
+                default -> options.quick() ? 3 : 5;
+            };
+        }
+        return seconds;
+    }
+
+    public Outcome run(Options options) throws IOException, ModelLoadException, InterruptedException {
+        long t0 = System.nanoTime();
+        String target = options.target();
+        Path models = options.workDir().resolve(options.quick() ? "models-quick" : "models-full");
+        Map<String, Ran> ran = new LinkedHashMap<>();
+        List<Step> steps = steps(target);
+        List<String> failures = new ArrayList<>();
+        for (int i = 0; i < steps.size(); i++) {
+            Step s = steps.get(i);
+            listener.step(i + 1, steps.size(), s.what() + " on " + s.target());
+            Path model = ReproductionModels.write(s.model(), s.deployment(), options.quick(), models);
+            Ran r;
+            try {
+                StoredRun run = runner.run(model, s.target(), s.deployment(), options.workDir().resolve("benchmarks").resolve(s.key()));
+                r = new Ran(s.what() + " on " + s.target(), run, null);
+                listener.ran(s.what(), run);
+            } catch (InvalidModelException e) {
+                r = new Ran(s.what() + " on " + s.target(), null, "the model does not generate on " + s.target() + ": " + e.getMessage());
+            } catch (IOException | ResultsStoreException | ModelLoadException | RuntimeException e) {
+                r = new Ran(s.what() + " on " + s.target(), null, String.valueOf(e.getMessage()));
+            }
+            if (!r.ok()) {
+                failures.add(r.why());
+            }
+            ran.put(s.key(), r);
+        }
+        List<Result> results = new ArrayList<>();
+        results.add(knee(target, ran.get(key(ReproductionModels.PAYLOAD_SWEEP, "remote", target))));
+        Ran remote = ran.get(key(ReproductionModels.ROUNDTRIP, "remote", target));
+        Ran collocated = ran.get(key(ReproductionModels.ROUNDTRIP, "collocated", target));
+        results.add(collocation(target, remote, collocated));
+        results.add(glue(target, collocated));
+        results.add(timedLoops(target) ? proxy(target, ran.get(key(ReproductionModels.PROXY, "remote", target)))
+                : new Result(Finding.PROXY, target, Verdict.notRun("the " + target + " target runs every loop for its sample count, from the"
+                        + " start line: it has no timed loops or start delays (workload durationMillis, preDelayMillis), which this"
+                        + " reproduction needs to measure the direct pair alone and then the three proxied pairs together for the same"
+                        + " time"), null, null, List.of()));
+        Ran dba = ran.get(key(ReproductionModels.DBA_COLOR, "remote", target));
+        results.add(segments(target, dba));
+        Ran dbaAce = ACE.equals(target) ? null : ran.get(key(ReproductionModels.DBA_COLOR, "remote", ACE));
+        results.add(aceVsOrb(target, dbaAce, dba));
+        results.add(placement(target, ran.get(key(ReproductionModels.PLACEMENT, "remote", target))));
+        return new Outcome(options, List.copyOf(results), System.nanoTime() - t0, List.copyOf(failures));
+    }
+
+    private static String key(String model, String deployment, String target) {
+        return new Step("", model, deployment, target).key();
+    }
+
+    // --- the findings ---------------------------------------------------------------------------------------------
+
+    static Result knee(String target, Ran r) {
+        if (!r.ok()) {
+            return notRun(Finding.KNEE, target, r);
+        }
+        Sweep plain = sweep(r.run(), "TaoTaoSweep");
+        Sweep component = sweep(r.run(), "CiaoCiaoSweep");
+        if (plain.sizes().length == 0) {
+            return new Result(Finding.KNEE, target, Verdict.notRun("the run stored no payload sweep TaoTaoSweep"), null, environment(r.run()),
+                    List.of(r.run().runId()));
+        }
+        Long expected = OMNIORB.equals(target) ? 8192L : null;
+        Verdict v = Rules.knee(plain.sizes(), plain.latenciesUs(), expected);
+        return new Result(Finding.KNEE, target, v, Charts.sweep(plain, component, v), environment(r.run()), List.of(r.run().runId()));
+    }
+
+    /** A payload sweep: sizes ascending, the median latency at each in µs. */
+    record Sweep(String name, long[] sizes, double[] latenciesUs) {
+    }
+
+    static Sweep sweep(StoredRun run, String metric) {
+        List<ResultMeasurement> points = whole(run, metric).stream().filter(m -> m.payloadBytes() != null && m.timed())
+                .sorted((a, b) -> Long.compare(a.payloadBytes(), b.payloadBytes())).toList();
+        long[] sizes = new long[points.size()];
+        double[] lat = new double[points.size()];
+        for (int i = 0; i < sizes.length; i++) {
+            ResultMeasurement m = points.get(i);
+            sizes[i] = m.payloadBytes();
+            lat[i] = Units.micros(m.p50() != null ? m.p50() : m.mean(), m.unit());
+        }
+        return new Sweep(metric, sizes, lat);
+    }
+
+    static Result collocation(String target, Ran remote, Ran collocated) {
+        if (!remote.ok() || !collocated.ok()) {
+            return notRun(Finding.COLLOCATION, target, !remote.ok() ? remote : collocated);
+        }
+        Double r = throughput(remote.run(), "TaoTaoThroughput");
+        Double c = throughput(collocated.run(), "TaoTaoThroughput");
+        List<String> runs = List.of(remote.run().runId(), collocated.run().runId());
+        if (r == null || c == null) {
+            return new Result(Finding.COLLOCATION, target, Verdict.notRun("the runs stored no TaoTaoThroughput calls per second"), null,
+                    environment(collocated.run()), runs);
+        }
+        Verdict v = Rules.collocation(c, r);
+        return new Result(Finding.COLLOCATION, target, v, Charts.bars("calls per second, plain client and servant", "calls/s",
+                List.of("remote (loopback)", "collocated"), List.of(r, c), true), environment(collocated.run()), runs);
+    }
+
+    /** What stands in for the CIAO container on each target. */
+    static String glueName(String target) {
+        return switch (target) {
+            case "ciao" -> "CIAO container";
+            case ACE -> "none";
+            default -> "component emulation";
+        };
+    }
+
+    static Result glue(String target, Ran collocated) {
+        if (ACE.equals(target)) {
+            return new Result(Finding.GLUE, target, Verdict.notRun("ACE has no container: the ace target generates a component as a plain"
+                    + " servant, so there is no glue hop to set against one (run on omniorb for component emulation, ciao for CIAO)"),
+                    null, null, List.of());
+        }
+        if (!collocated.ok()) {
+            return notRun(Finding.GLUE, target, collocated);
+        }
+        Double plain = throughput(collocated.run(), "TaoTaoThroughput");
+        Double component = throughput(collocated.run(), "CiaoCiaoThroughput");
+        if (plain == null || component == null) {
+            return new Result(Finding.GLUE, target, Verdict.notRun("the run stored no collocated TaoTao and CiaoCiao calls per second"),
+                    null, environment(collocated.run()), List.of(collocated.run().runId()));
+        }
+        String name = glueName(target);
+        Verdict v = Rules.glue(component, plain, name);
+        String stand = "ciao".equals(target) ? "CIAO's container" : name + " (a glue servant delegating to an executor, standing in for CIAO's container)";
+        return new Result(Finding.GLUE, target, new Verdict(v.status(), v.figure(), v.ratio(), v.reason() + "; the glue here is " + stand),
+                Charts.bars("collocated calls per second", "calls/s", List.of("plain servant (TAO-TAO)", name + " (CIAO-CIAO)"),
+                        List.of(plain, component)), environment(collocated.run()), List.of(collocated.run().runId()));
+    }
+
+    static Result proxy(String target, Ran r) {
+        if (!r.ok()) {
+            return notRun(Finding.PROXY, target, r);
+        }
+        Double direct = throughput(r.run(), "DirectCallsPerSecond");
+        List<Double> proxied = new ArrayList<>();
+        List<ResultMeasurement> loops = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            whole(r.run(), "ProxyCallsPerSecond" + i).stream().filter(m -> m.throughput() != null).findFirst().ifPresent(m -> {
+                proxied.add(m.throughput());
+                loops.add(m);
+            });
+        }
+        if (direct == null || proxied.size() != 3) {
+            return new Result(Finding.PROXY, target, Verdict.notRun("the run stored " + proxied.size() + " of 3 proxied clients' calls per second"
+                    + (direct == null ? " and no direct pair's" : "")), null, environment(r.run()), List.of(r.run().runId()));
+        }
+        Verdict v = Rules.proxy(proxied, direct);
+        String overlap = overlap(loops).map(o -> "; the three proxied loops overlapped " + Math.round(100 * o) + "% of the longest").orElse("");
+        List<String> names = List.of("direct pair", "client 1 via proxy", "client 2 via proxy", "client 3 via proxy");
+        List<Double> values = List.of(direct, proxied.get(0), proxied.get(1), proxied.get(2));
+        return new Result(Finding.PROXY, target, new Verdict(v.status(), v.figure() + overlap, v.ratio(), v.reason()),
+                Charts.bars("calls per second per client", "calls/s", names, values), environment(r.run()), List.of(r.run().runId()));
+    }
+
+    /** The share of the longest measuring window that every loop had in common, when all have windows. */
+    static Optional<Double> overlap(List<ResultMeasurement> loops) {
+        if (loops.isEmpty() || !loops.stream().allMatch(ResultMeasurement::hasWindow)) {
+            return Optional.empty();
+        }
+        long begin = loops.stream().mapToLong(ResultMeasurement::windowBeginNs).max().orElseThrow();
+        long end = loops.stream().mapToLong(ResultMeasurement::windowEndNs).min().orElseThrow();
+        long longest = loops.stream().mapToLong(m -> m.windowEndNs() - m.windowBeginNs()).max().orElseThrow();
+        return Optional.of(longest <= 0 ? 0.0 : Math.max(0, end - begin) / (double) longest);
+    }
+
+    static Result segments(String target, Ran r) {
+        if (!r.ok()) {
+            return notRun(Finding.SEGMENTS, target, r);
+        }
+        List<Rules.Cycle> cycles = cycles(r.run());
+        Verdict v = Rules.segments(cycles);
+        return new Result(Finding.SEGMENTS, target, v, cycles.isEmpty() ? null : Charts.segments(r.run(), cycles), environment(r.run()),
+                List.of(r.run().runId()));
+    }
+
+    /** Every whole-cycle measurement that has segments, with the sum of its segments' means (µs). */
+    static List<Rules.Cycle> cycles(StoredRun run) {
+        List<Rules.Cycle> out = new ArrayList<>();
+        List<MeasurementRecord> all = run.record().measurements();
+        for (MeasurementRecord c : all) {
+            ResultMeasurement cm = c.figures();
+            if (cm.segment() != null || cm.mean() == null || !cm.timed()) {
+                continue;
+            }
+            double sum = 0;
+            int n = 0;
+            for (MeasurementRecord s : all) {
+                ResultMeasurement sm = s.figures();
+                if (sm.segment() != null && sm.mean() != null && sameCycle(c, s)) {
+                    sum += Units.micros(sm.mean(), sm.unit());
+                    n++;
+                }
+            }
+            if (n > 0) {
+                out.add(new Rules.Cycle(cm.metric() + " at " + cm.element(), Units.micros(cm.mean(), cm.unit()), sum, n));
+            }
+        }
+        return out;
+    }
+
+    static boolean sameCycle(MeasurementRecord cycle, MeasurementRecord segment) {
+        ResultMeasurement c = cycle.figures();
+        ResultMeasurement s = segment.figures();
+        return java.util.Objects.equals(cycle.process(), segment.process()) && java.util.Objects.equals(c.metric(), s.metric())
+                && java.util.Objects.equals(c.element(), s.element()) && java.util.Objects.equals(c.operation(), s.operation())
+                && java.util.Objects.equals(c.payloadBytes(), s.payloadBytes());
+    }
+
+    /** The connection whose sender-side cycle both targets measure (agent 1's messages to agent 0). */
+    static final String DBA_LINK = "L_1_to_0";
+
+    static Result aceVsOrb(String target, Ran ace, Ran orb) {
+        if (ACE.equals(target)) {
+            return new Result(Finding.ACE_VS_ORB, target, Verdict.notRun("needs an ORB to set the ACE cycle against: on the ace target"
+                    + " alone there is one side only (bgml reproduce --target omniorb runs both)"), null, null, List.of());
+        }
+        if (ace == null) {
+            return new Result(Finding.ACE_VS_ORB, target, Verdict.notRun("the ace target does not run here (Debian's libace-dev is missing)"),
+                    null, null, List.of());
+        }
+        if (!ace.ok() || !orb.ok()) {
+            return notRun(Finding.ACE_VS_ORB, target, !ace.ok() ? ace : orb);
+        }
+        Double a = cycleSum(ace.run());
+        Double o = cycleSum(orb.run());
+        List<String> runs = List.of(ace.run().runId(), orb.run().runId());
+        if (a == null || o == null) {
+            return new Result(Finding.ACE_VS_ORB, target, Verdict.notRun("a run stored no value and improvement cycle at " + DBA_LINK), null,
+                    environment(orb.run()), runs);
+        }
+        Verdict v = Rules.aceVsOrb(a, o, target);
+        return new Result(Finding.ACE_VS_ORB, target, v, Charts.bars("value + improvement cycle at the sender (median)", "µs",
+                List.of("ACE", target), List.of(a, o)), environment(orb.run()), runs);
+    }
+
+    /**
+     * The median value cycle plus the median improvement cycle of {@link #DBA_LINK}, in µs (the seed gives mean and median;
+     * the median does not move with the tail a busy machine adds).
+     */
+    static Double cycleSum(StoredRun run) {
+        double sum = 0;
+        for (String metric : List.of("ValueCycle", "ImprovementCycle")) {
+            Optional<ResultMeasurement> m = whole(run, metric).stream().filter(x -> DBA_LINK.equals(x.element()) && x.mean() != null).findFirst();
+            if (m.isEmpty()) {
+                return null;
+            }
+            sum += median(m.get());
+        }
+        return sum;
+    }
+
+    static Result placement(String target, Ran r) {
+        if (!r.ok()) {
+            return notRun(Finding.PLACEMENT, target, r);
+        }
+        Optional<ResultMeasurement> same = latency(r.run(), "SameCpuLatency");
+        Optional<ResultMeasurement> cross = latency(r.run(), "CrossCpuLatency");
+        Optional<ResultMeasurement> loose = latency(r.run(), "UnpinnedLatency");
+        if (same.isEmpty() || cross.isEmpty() || loose.isEmpty()) {
+            return new Result(Finding.PLACEMENT, target, Verdict.notRun("the run stored no latency for all three placements"), null,
+                    environment(r.run()), List.of(r.run().runId()));
+        }
+        ResultMeasurement u = loose.get();
+        Optional<Bimodality.Result> modes = Bimodality.test(u.histogram()).map(b -> new Bimodality.Result(Units.micros(b.lowMode(), u.unit()),
+                b.lowShare(), Units.micros(b.highMode(), u.unit()), b.highShare(), Units.micros(b.valley(), u.unit())));
+        Verdict v = Rules.placement(median(same.get()), median(cross.get()), median(u), modes);
+        return new Result(Finding.PLACEMENT, target, v, Charts.histograms(List.of("same CPU", "different CPUs", "unpinned"),
+                List.of(same.get(), cross.get(), u)), environment(r.run()), List.of(r.run().runId()));
+    }
+
+    /** The median in µs (the mean where no median was stored): robust against the tail of a busy machine. */
+    private static double median(ResultMeasurement m) {
+        return Units.micros(m.p50() != null ? m.p50() : m.mean(), m.unit());
+    }
+
+    // --- reading stored runs ----------------------------------------------------------------------------------------
+
+    /** The measurements of {@code metric} that are not white-box segments. */
+    static List<ResultMeasurement> whole(StoredRun run, String metric) {
+        return run.record().measurements().stream().map(MeasurementRecord::figures)
+                .filter(m -> m.segment() == null && m.metric() != null && (m.metric().equals(metric) || m.metric().endsWith("/" + metric)))
+                .toList();
+    }
+
+    static Double throughput(StoredRun run, String metric) {
+        return whole(run, metric).stream().map(ResultMeasurement::throughput).filter(t -> t != null).findFirst().orElse(null);
+    }
+
+    static Optional<ResultMeasurement> latency(StoredRun run, String metric) {
+        return whole(run, metric).stream().filter(m -> m.timed() && m.mean() != null).findFirst();
+    }
+
+    static Result notRun(Finding f, String target, Ran r) {
+        return new Result(f, target, Verdict.notRun(r.why()), null, r.run() == null ? null : environment(r.run()),
+                r.run() == null ? List.of() : List.of(r.run().runId()));
+    }
+
+    /** Where a run ran, in one line. */
+    static String environment(StoredRun run) {
+        EnvironmentRecord e = run.record().environment();
+        List<String> parts = new ArrayList<>();
+        parts.add("target " + run.record().target());
+        add(parts, "host", e.host());
+        add(parts, "CPU", e.cpuModel());
+        parts.add(Runtime.getRuntime().availableProcessors() + " CPUs online");
+        add(parts, "kernel", e.kernel());
+        add(parts, "compiler", e.compiler());
+        add(parts, "middleware", e.middlewareVersions());
+        add(parts, "placement", e.cpuPlacement());
+        parts.add("run " + run.runId());
+        return String.join("; ", parts);
+    }
+
+    private static void add(List<String> parts, String name, String value) {
+        if (value != null && !value.isBlank()) {
+            parts.add(name + " " + value);
+        }
+    }
+
+    static String seconds(long nanos) {
+        return String.format(Locale.ROOT, "%.0f s", nanos / 1e9);
+    }
+}

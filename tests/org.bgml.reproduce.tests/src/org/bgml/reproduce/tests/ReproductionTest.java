@@ -1,0 +1,181 @@
+package org.bgml.reproduce.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.bgml.launcher.results.EnvironmentRecord;
+import org.bgml.launcher.results.MeasurementRecord;
+import org.bgml.launcher.results.ResultMeasurement;
+import org.bgml.launcher.results.RunRecord;
+import org.bgml.launcher.results.StoredRun;
+import org.bgml.model.BenchmarkModel;
+import org.bgml.model.PayloadSweep;
+import org.bgml.model.io.ModelFiles;
+import org.bgml.reproduce.Finding;
+import org.bgml.reproduce.Reproduction;
+import org.bgml.reproduce.ReproductionReport;
+import org.bgml.reproduce.Verdict.Status;
+import org.bgml.targets.Targets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The reproduction's wiring, with a runner that stores synthetic runs instead of running benchmarks: which runs each
+ * finding reads, what a target cannot run, and what a failed run turns into.
+ */
+class ReproductionTest {
+    @TempDir
+    Path temp;
+
+    /** What the fake runner was asked to run: model file name, deployment, target. */
+    private final List<String> asked = new ArrayList<>();
+
+    @Test
+    void onOmniOrbEveryFindingIsJudgedFromTheRunsItNeeds() throws Exception {
+        Reproduction.Outcome outcome = new Reproduction(this::fake, (i, n, what) -> { }).run(new Reproduction.Options("omniorb", true, temp));
+        assertEquals(List.of(Finding.values()), outcome.results().stream().map(Reproduction.Result::finding).toList(), "all seven, in order");
+        assertEquals(Status.REPRODUCED, status(outcome, Finding.KNEE));
+        assertEquals(Status.REPRODUCED, status(outcome, Finding.COLLOCATION));
+        assertEquals(500_000.0 / 40_000.0, result(outcome, Finding.COLLOCATION).verdict().ratio(), 1e-9);
+        assertEquals(420_000.0 / 500_000.0, result(outcome, Finding.GLUE).verdict().ratio(), 1e-9);
+        assertTrue(result(outcome, Finding.GLUE).verdict().reason().contains("component emulation"), "says what stands in for CIAO");
+        assertEquals(3_000.0 / 20_000.0, result(outcome, Finding.PROXY).verdict().ratio(), 1e-9);
+        assertEquals(Status.REPRODUCED, status(outcome, Finding.SEGMENTS));
+        assertEquals(Status.REPRODUCED, status(outcome, Finding.PLACEMENT));
+        boolean aceHere = Targets.get("ace").runsHere();
+        assertEquals(aceHere ? Status.REPRODUCED : Status.NOT_RUN, status(outcome, Finding.ACE_VS_ORB));
+        if (aceHere) {
+            assertEquals((1.5 + 1.45) / (2.0 + 2.5), result(outcome, Finding.ACE_VS_ORB).verdict().ratio(), 1e-9);
+            assertTrue(asked.contains("dba-color-2-nodes.bgml remote ace"), asked.toString());
+        }
+        assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
+
+        Path report = ReproductionReport.write(outcome, temp.resolve("r.html"));
+        String html = Files.readString(report);
+        for (Finding f : Finding.values()) {
+            assertTrue(html.contains("id=\"" + f.anchor() + "\""), "a section per finding: " + f);
+        }
+        assertTrue(html.contains("What would change the result"), "each section says what would change it");
+    }
+
+    @Test
+    void onAceTheGlueAndTheOrbComparisonAreNotRunAndSayWhy() throws Exception {
+        Reproduction.Outcome outcome = new Reproduction(this::fake, (i, n, what) -> { }).run(new Reproduction.Options("ace", true, temp));
+        assertEquals(Status.NOT_RUN, status(outcome, Finding.GLUE));
+        assertTrue(result(outcome, Finding.GLUE).verdict().reason().contains("no container"));
+        assertEquals(Status.NOT_RUN, status(outcome, Finding.ACE_VS_ORB));
+        assertTrue(result(outcome, Finding.ACE_VS_ORB).verdict().reason().contains("needs an ORB"));
+        assertEquals(1, asked.stream().filter(a -> a.startsWith("dba-color")).count(), "the ACE baseline is the target itself: " + asked);
+        assertEquals(Status.NOT_RUN, status(outcome, Finding.PROXY), "ace ignores loop durations and start delays");
+        assertTrue(result(outcome, Finding.PROXY).verdict().reason().contains("no timed loops"));
+        assertFalse(asked.stream().anyMatch(a -> a.startsWith("proxy")), "so the proxy model is not run on ace: " + asked);
+        assertEquals(Status.REPRODUCED, status(outcome, Finding.PLACEMENT), "the findings after it are still read from their own runs");
+        assertTrue(outcome.failures().isEmpty(), "a finding a target cannot run is not a failure");
+    }
+
+    @Test
+    void aRunThatCannotRunMakesItsFindingNotRunWithTheReasonAndIsAFailure() throws Exception {
+        Reproduction.Runner failingProxy = (model, target, deployment, out) -> {
+            if (model.getFileName().toString().equals("proxy-penalty.bgml")) {
+                throw new IOException("the build of the proxy failed: no space left on device");
+            }
+            return fake(model, target, deployment, out);
+        };
+        Reproduction.Outcome outcome = new Reproduction(failingProxy, (i, n, what) -> { }).run(new Reproduction.Options("omniorb", true, temp));
+        assertEquals(Status.NOT_RUN, status(outcome, Finding.PROXY));
+        assertTrue(result(outcome, Finding.PROXY).verdict().reason().contains("no space left on device"));
+        assertEquals(1, outcome.failures().size());
+        assertEquals(Status.REPRODUCED, status(outcome, Finding.KNEE), "the other findings are still judged");
+    }
+
+    @Test
+    void theQuickModelsAreSmallerCopiesAndTheExamplesStayAsShipped() throws Exception {
+        new Reproduction(this::fake, (i, n, what) -> { }).run(new Reproduction.Options("omniorb", true, temp));
+        BenchmarkModel roundtrip = ModelFiles.loadModel(temp.resolve("models-quick/roundtrip-remote.bgml"));
+        assertEquals(List.of("TaoTao", "CiaoCiao"), roundtrip.getConnections().stream().map(c -> c.getName()).toList());
+        assertTrue(roundtrip.getMetrics().stream().allMatch(m -> m.getSamples() == 30_000), "quick remote throughput loops");
+        BenchmarkModel collocated = ModelFiles.loadModel(temp.resolve("models-quick/roundtrip-collocated.bgml"));
+        assertTrue(collocated.getMetrics().stream().allMatch(m -> m.getSamples() == 1_000_000), "collocated loops long enough to count");
+        BenchmarkModel sweep = ModelFiles.loadModel(temp.resolve("models-quick/payload-sweep.bgml"));
+        for (var m : sweep.getMetrics()) {
+            PayloadSweep s = (PayloadSweep) m;
+            assertEquals(4, s.getMinBytes(), "the plateau stays whole");
+            assertEquals(32768, s.getMaxBytes());
+        }
+        assertFalse(roundtrip.getDeployments().get(0).getNodes().get(0).getProcesses().stream().anyMatch(p -> p.getEntities().isEmpty()),
+                "no process is left without entities");
+    }
+
+    private Status status(Reproduction.Outcome o, Finding f) {
+        return result(o, f).verdict().status();
+    }
+
+    private Reproduction.Result result(Reproduction.Outcome o, Finding f) {
+        return o.results().stream().filter(r -> r.finding() == f).findFirst().orElseThrow();
+    }
+
+    private int runs;
+
+    /** Synthetic stored runs with the shapes of the seeds, in the units the runtime writes. */
+    private StoredRun fake(Path model, String target, String deployment, Path out) {
+        String name = model.getFileName().toString();
+        asked.add(name + " " + deployment + " " + target);
+        List<MeasurementRecord> ms = new ArrayList<>();
+        switch (name) {
+            case "payload-sweep.bgml" -> {
+                long[] sizes = { 512, 1024, 2048, 4096, 8192, 16384, 32768 };
+                double[] us = { 20, 20.2, 20.1, 20.5, 41, 47, 60 };
+                for (int i = 0; i < sizes.length; i++) {
+                    ms.add(m("payloadSweep", "TaoTaoSweep", "TaoTao", null, sizes[i], us[i] * 1000, null));
+                    ms.add(m("payloadSweep", "CiaoCiaoSweep", "CiaoCiao", null, sizes[i], us[i] * 1000 + 300, null));
+                }
+            }
+            case "roundtrip-remote.bgml", "roundtrip-collocated.bgml" -> {
+                boolean coll = deployment.equals("collocated");
+                ms.add(m("throughput", "TaoTaoThroughput", "TaoTao", null, null, 0, coll ? 500_000.0 : 40_000.0));
+                ms.add(m("throughput", "CiaoCiaoThroughput", "CiaoCiao", null, null, 0, coll ? 420_000.0 : 39_000.0));
+            }
+            case "proxy-penalty.bgml" -> {
+                ms.add(m("throughput", "DirectCallsPerSecond", "Direct", null, null, 0, 20_000.0));
+                for (int i = 1; i <= 3; i++) {
+                    ms.add(m("throughput", "ProxyCallsPerSecond" + i, "ToProxy" + i, null, null, 0, 3_000.0));
+                }
+            }
+            case "dba-color-2-nodes.bgml" -> {
+                boolean ace = target.equals("ace");
+                ms.add(m("functionalPath", "ValueCycle", "L_1_to_0", null, 4L, ace ? 1500 : 2000, null));
+                ms.add(m("functionalPath", "ImprovementCycle", "L_1_to_0", null, 4L, ace ? 1450 : 2500, null));
+                ms.add(m("functionalPath", "ValueCycle", "Agent_0/inbox", null, null, 130, null));
+                ms.add(m("functionalPath", "ValueCycle", "Agent_0/inbox", "glue", null, 85, null));
+                ms.add(m("functionalPath", "ValueCycle", "Agent_0/inbox", "executor", null, 44, null));
+            }
+            case "placement.bgml" -> {
+                ms.add(m("latency", "SameCpuLatency", "SameCpu", null, null, 14_000, null));
+                ms.add(m("latency", "CrossCpuLatency", "CrossCpu", null, null, 48_000, null));
+                ms.add(m("latency", "UnpinnedLatency", "Unpinned", null, null, 30_000, null));
+            }
+            default -> throw new IllegalArgumentException(name);
+        }
+        String id = "20261126-000000-" + (++runs);
+        RunRecord record = new RunRecord(id, model.toString(), name, null, target, deployment, null, RunRecord.OK, null,
+                "2026-11-26T00:00:00Z", null, "test", null, null, null, Map.of(), List.of(),
+                new EnvironmentRecord("here", "test CPU", "6.1", "g++", 201703, null, null, "test"), List.of(), ms, List.of(), null, null);
+        return new StoredRun(runs, record);
+    }
+
+    private static MeasurementRecord m(String kind, String metric, String element, String segment, Long payload, double meanNs, Double throughput) {
+        Double mean = throughput == null ? meanNs : null;
+        Long p50 = throughput == null ? Math.round(meanNs) : null;
+        return new MeasurementRecord("p", null, new ResultMeasurement(kind, metric, element, null, segment, throughput == null ? "ns" : "perSecond",
+                payload, 1L, 0L, 0L, 1000, mean, 1.0, null, null, p50, p50, p50, p50, List.of(), null, null, throughput, null, null, null,
+                null, null, null, null, null, null, null));
+    }
+}
