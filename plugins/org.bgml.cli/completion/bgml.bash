@@ -154,6 +154,8 @@ function compReplyArray() {
 # to generate possible options and subcommands for the last specified subcommand.
 function _complete_bgml() {
   # Edge case: if command line has no space after subcommand, then don't assume this subcommand is selected (remkop/picocli#1468).
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} new" ];    then _picocli_bgml; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} patterns" ];    then _picocli_bgml; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} validate" ];    then _picocli_bgml; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} info" ];    then _picocli_bgml; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} format" ];    then _picocli_bgml; return $?; fi
@@ -173,41 +175,45 @@ function _complete_bgml() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} help" ];    then _picocli_bgml; return $?; fi
 
   # Find the longest sequence of subcommands and call the bash function for that subcommand.
-  local cmds0=(validate)
-  local cmds1=(info)
-  local cmds2=(format)
-  local cmds3=(generate)
-  local cmds4=(run)
-  local cmds5=(benchmark)
-  local cmds6=(results)
-  local cmds7=(annotate)
-  local cmds8=(report)
-  local cmds9=(compare)
-  local cmds10=(experiment)
-  local cmds11=(reproduce)
-  local cmds12=(analyze)
-  local cmds13=(studio)
-  local cmds14=(daemon)
-  local cmds15=(completion)
-  local cmds16=(help)
+  local cmds0=(new)
+  local cmds1=(patterns)
+  local cmds2=(validate)
+  local cmds3=(info)
+  local cmds4=(format)
+  local cmds5=(generate)
+  local cmds6=(run)
+  local cmds7=(benchmark)
+  local cmds8=(results)
+  local cmds9=(annotate)
+  local cmds10=(report)
+  local cmds11=(compare)
+  local cmds12=(experiment)
+  local cmds13=(reproduce)
+  local cmds14=(analyze)
+  local cmds15=(studio)
+  local cmds16=(daemon)
+  local cmds17=(completion)
+  local cmds18=(help)
 
-  if CompWordsContainsArray "${cmds16[@]}"; then _picocli_bgml_help; return $?; fi
-  if CompWordsContainsArray "${cmds15[@]}"; then _picocli_bgml_completion; return $?; fi
-  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_bgml_daemon; return $?; fi
-  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_bgml_studio; return $?; fi
-  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_bgml_analyze; return $?; fi
-  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_bgml_reproduce; return $?; fi
-  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_bgml_experiment; return $?; fi
-  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_bgml_compare; return $?; fi
-  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_bgml_report; return $?; fi
-  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_bgml_annotate; return $?; fi
-  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_bgml_results; return $?; fi
-  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_bgml_benchmark; return $?; fi
-  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_bgml_run; return $?; fi
-  if CompWordsContainsArray "${cmds3[@]}"; then _picocli_bgml_generate; return $?; fi
-  if CompWordsContainsArray "${cmds2[@]}"; then _picocli_bgml_format; return $?; fi
-  if CompWordsContainsArray "${cmds1[@]}"; then _picocli_bgml_info; return $?; fi
-  if CompWordsContainsArray "${cmds0[@]}"; then _picocli_bgml_validate; return $?; fi
+  if CompWordsContainsArray "${cmds18[@]}"; then _picocli_bgml_help; return $?; fi
+  if CompWordsContainsArray "${cmds17[@]}"; then _picocli_bgml_completion; return $?; fi
+  if CompWordsContainsArray "${cmds16[@]}"; then _picocli_bgml_daemon; return $?; fi
+  if CompWordsContainsArray "${cmds15[@]}"; then _picocli_bgml_studio; return $?; fi
+  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_bgml_analyze; return $?; fi
+  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_bgml_reproduce; return $?; fi
+  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_bgml_experiment; return $?; fi
+  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_bgml_compare; return $?; fi
+  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_bgml_report; return $?; fi
+  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_bgml_annotate; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_bgml_results; return $?; fi
+  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_bgml_benchmark; return $?; fi
+  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_bgml_run; return $?; fi
+  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_bgml_generate; return $?; fi
+  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_bgml_format; return $?; fi
+  if CompWordsContainsArray "${cmds3[@]}"; then _picocli_bgml_info; return $?; fi
+  if CompWordsContainsArray "${cmds2[@]}"; then _picocli_bgml_validate; return $?; fi
+  if CompWordsContainsArray "${cmds1[@]}"; then _picocli_bgml_patterns; return $?; fi
+  if CompWordsContainsArray "${cmds0[@]}"; then _picocli_bgml_new; return $?; fi
 
   # No subcommands were specified; generate completions for the top-level command.
   _picocli_bgml; return $?;
@@ -218,9 +224,72 @@ function _picocli_bgml() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="validate info format generate run benchmark results annotate report compare experiment reproduce analyze studio daemon completion help"
+  local commands="new patterns validate info format generate run benchmark results annotate report compare experiment reproduce analyze studio daemon completion help"
   local flag_opts="'-h' '--help' '-V' '--version'"
   local arg_opts=""
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `new` subcommand.
+function _picocli_bgml_new() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--add' '--list-patterns' '-h' '--help'"
+  local arg_opts="'--pattern' '--set' '--prefix'"
+  local NAME_option_args=("clientServer" "proxy" "pipeline" "fanOut" "mesh") # --pattern values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--pattern')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${NAME_option_args[@]}" ) )
+      return $?
+      ;;
+    '--set')
+      return
+      ;;
+    '--prefix')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `patterns` subcommand.
+function _picocli_bgml_patterns() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'-h' '--help'"
+  local arg_opts="'--dir'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--dir')
+      return
+      ;;
+  esac
 
   if [[ "${curr_word}" == -* ]]; then
     COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
@@ -836,7 +905,7 @@ function _picocli_bgml_help() {
   local commands=""
   local flag_opts="'-h' '--help'"
   local arg_opts=""
-  local COMMAND_pos_param_args=("validate" "info" "format" "generate" "run" "benchmark" "results" "annotate" "report" "compare" "experiment" "reproduce" "analyze" "studio" "daemon" "completion" "help") # 0-0 values
+  local COMMAND_pos_param_args=("new" "patterns" "validate" "info" "format" "generate" "run" "benchmark" "results" "annotate" "report" "compare" "experiment" "reproduce" "analyze" "studio" "daemon" "completion" "help") # 0-0 values
 
   if [[ "${curr_word}" == -* ]]; then
     COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
