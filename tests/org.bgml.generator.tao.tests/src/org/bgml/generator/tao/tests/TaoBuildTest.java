@@ -313,7 +313,7 @@ class TaoBuildTest {
         for (String std : new String[] { "-std=gnu++11", "-std=c++17" }) {
             for (Path source : sources) {
                 List<String> command = List.of("g++", std, "-W", "-Wall", "-fsyntax-only", "-D_GNU_SOURCE", "-D__ACE_INLINE__",
-                        "-I" + ace, "-I" + tao, "-Iruntime/include", "-Iidl", "-Isrc", "src/" + source.getFileName());
+                        "-I" + ace, "-I" + tao, "-I" + tao + "/orbsvcs", "-Iruntime/include", "-Iidl", "-Isrc", "src/" + source.getFileName());
                 Result r = exec(bench, command, 300, null);
                 List<String> ours = r.output.lines()
                         .filter(l -> (l.startsWith("src/") || l.startsWith("runtime/")) && (l.contains("error") || l.contains("warning")))
