@@ -16,17 +16,19 @@ for (my $i = 0; $i <= $#ARGV; ++$i) {
     else { print STDERR "usage: run_test.pl [-n samples]\n"; exit 1; }
 }
 
-# name, arguments, IOR files it is ready with, run limit (s), stopped by SIGTERM
+# name, arguments, IOR files it is ready with, run limit (s), stopped by SIGTERM, file it writes when its loops are done
 my @processes = (
-    ['TaoTaoServerProcess', '-r results/TaoTaoServerProcess.json -c 0 -ORBSvcConf ../config/TaoTaoServerProcess.svc.conf -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1', ['TaoTaoServer_rt.ior'], 662, 1],
-    ['CiaoTaoServerProcess', '-r results/CiaoTaoServerProcess.json -c 0 -ORBSvcConf ../config/CiaoTaoServerProcess.svc.conf -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1', ['CiaoTaoServer_rt.ior'], 662, 1],
-    ['TaoCiaoServerProcess', '-r results/TaoCiaoServerProcess.json -c 0 -ORBSvcConf ../config/TaoCiaoServerProcess.svc.conf -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1', ['TaoCiaoServer_rt.ior'], 662, 1],
-    ['CiaoCiaoServerProcess', '-r results/CiaoCiaoServerProcess.json -c 0 -ORBSvcConf ../config/CiaoCiaoServerProcess.svc.conf -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1', ['CiaoCiaoServer_rt.ior'], 662, 1],
-    ['TaoTaoClientProcess', '-r results/TaoTaoClientProcess.json -c 0 -ORBSvcConf ../config/TaoTaoClientProcess.svc.conf -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1', [], 158, 0],
-    ['CiaoTaoClientProcess', '-r results/CiaoTaoClientProcess.json -c 0 -ORBSvcConf ../config/CiaoTaoClientProcess.svc.conf -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1', [], 158, 0],
-    ['TaoCiaoClientProcess', '-r results/TaoCiaoClientProcess.json -c 0 -ORBSvcConf ../config/TaoCiaoClientProcess.svc.conf -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1', [], 158, 0],
-    ['CiaoCiaoClientProcess', '-r results/CiaoCiaoClientProcess.json -c 0 -ORBSvcConf ../config/CiaoCiaoClientProcess.svc.conf -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1', [], 158, 0],
+    ['TaoTaoServerProcess', '-r results/TaoTaoServerProcess.json -c 0 -ORBSvcConf ../config/TaoTaoServerProcess.svc.conf -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1', ['TaoTaoServer_rt.ior'], 662, 1, ''],
+    ['CiaoTaoServerProcess', '-r results/CiaoTaoServerProcess.json -c 0 -ORBSvcConf ../config/CiaoTaoServerProcess.svc.conf -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1', ['CiaoTaoServer_rt.ior'], 662, 1, ''],
+    ['TaoCiaoServerProcess', '-r results/TaoCiaoServerProcess.json -c 0 -ORBSvcConf ../config/TaoCiaoServerProcess.svc.conf -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1', ['TaoCiaoServer_rt.ior'], 662, 1, ''],
+    ['CiaoCiaoServerProcess', '-r results/CiaoCiaoServerProcess.json -c 0 -ORBSvcConf ../config/CiaoCiaoServerProcess.svc.conf -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1', ['CiaoCiaoServer_rt.ior'], 662, 1, ''],
+    ['TaoTaoClientProcess', '-r results/TaoTaoClientProcess.json -c 0 -ORBSvcConf ../config/TaoTaoClientProcess.svc.conf -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1', [], 158, 0, ''],
+    ['CiaoTaoClientProcess', '-r results/CiaoTaoClientProcess.json -c 0 -ORBSvcConf ../config/CiaoTaoClientProcess.svc.conf -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1', [], 158, 0, ''],
+    ['TaoCiaoClientProcess', '-r results/TaoCiaoClientProcess.json -c 0 -ORBSvcConf ../config/TaoCiaoClientProcess.svc.conf -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1', [], 158, 0, ''],
+    ['CiaoCiaoClientProcess', '-r results/CiaoCiaoClientProcess.json -c 0 -ORBSvcConf ../config/CiaoCiaoClientProcess.svc.conf -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1', [], 158, 0, ''],
 );
+# The processes stop from the drivers inward: each after every process that calls it.
+my @stop_order = ('CiaoCiaoClientProcess', 'TaoCiaoClientProcess', 'CiaoTaoClientProcess', 'TaoTaoClientProcess', 'CiaoCiaoServerProcess', 'TaoCiaoServerProcess', 'CiaoTaoServerProcess', 'TaoTaoServerProcess');
 # The deployment runs its clients one at a time: each runs to completion before the next starts.
 
 mkdir 'run' unless -d 'run';
@@ -43,8 +45,9 @@ sub stop_all {
 
 sub start {
     my ($p) = @_;
-    my ($name, $args, $iors, $limit, $server) = @$p;
+    my ($name, $args, $iors, $limit, $server, $done) = @$p;
     $target->DeleteFile ($_) foreach @$iors;
+    $target->DeleteFile ($done) if $done ne '';
     my $process = $target->CreateProcess ("../build/$name", $server ? $args : "$args $samples");
     if ($process->Spawn () != 0) {
         print STDERR "ERROR: cannot start $name\n";
@@ -72,7 +75,17 @@ foreach my $p (@processes) {
     }
 }
 
-foreach my $s (reverse grep { $_->[0][4] } @started) {
+# A process that serves and drives is stopped only once its own loops are done.
+foreach my $s (grep { $_->[0][5] ne '' } @started) {
+    if ($target->WaitForFileTimed ($s->[0][5], $s->[0][3]) == -1) {
+        print STDERR "ERROR: $s->[0][0] did not finish its loops within $s->[0][3] s\n";
+        $status = 1;
+    }
+}
+
+my %by_name = map { $_->[0][0] => $_ } grep { $_->[0][4] } @started;
+foreach my $name (@stop_order) {
+    my $s = $by_name{$name} or next;
     my $result = $s->[1]->TerminateWaitKill ($target->ProcessStopWaitInterval ());
     if ($result != 0) {
         print STDERR "ERROR: $s->[0][0] returned $result\n";

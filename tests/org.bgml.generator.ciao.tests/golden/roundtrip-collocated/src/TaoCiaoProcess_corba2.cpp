@@ -48,6 +48,7 @@ ACE_TMAIN (int argc, ACE_TCHAR *argv[])
         return 1;
 
       orb->run ();
+      stop_signals.stop (); // the ORB's shutdown ends in the signal thread: join it before destroying
       root_poa->destroy (true, true);
       if (!bgml_support::finish (result, options.result_file))
         return 1;

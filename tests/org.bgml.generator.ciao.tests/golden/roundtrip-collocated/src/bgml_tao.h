@@ -205,11 +205,14 @@ namespace bgml_tao
 
   /// SIGTERM and SIGINT are blocked in every thread (construct this first in main) and taken by
   /// one thread with sigwait(), which shuts the ORB down: no ORB call runs in a signal handler.
+  /// The ORB's shutdown goes on in that thread (it closes every connection) after orb->run ()
+  /// has returned elsewhere, so main calls stop () (which joins it) before it destroys the POA
+  /// and the ORB.
   class Stop_Signals : public ACE_Task_Base
   {
   public:
     Stop_Signals ()
-      : signal_ (0), stopping_ (0)
+      : signal_ (0), stopping_ (0), loops_done_ (0)
     {
       ACE_OS::sigemptyset (&this->set_);
       ACE_OS::sigaddset (&this->set_, SIGTERM);
@@ -254,12 +257,50 @@ namespace bgml_tao
     /// The signal that stopped the process, or 0.
     int signalled () const { return this->signal_.value (); }
 
+    /// The process's own metric loops are over (or it has none): from now on a call cut short by
+    /// the stop costs the run nothing.
+    void loops_done () { this->loops_done_ = 1; }
+
+    /// A CORBA exception reached main. When it came from a call the stop interrupted after the
+    /// loops were done, it is no error of the run: a note, and 0. Otherwise an ERROR line, and 1.
+    int exit_status (const CORBA::Exception &ex, const char *process) const
+    {
+      if (this->signal_.value () != 0 && this->loops_done_.value () != 0)
+        {
+          ACE_DEBUG ((LM_INFO, ACE_TEXT ("%C: stopped by signal %d during a call (%C); its measurements were done\n"),
+                      process, static_cast<int> (this->signal_.value ()), ex._info ().c_str ()));
+          return 0;
+        }
+      if (this->signal_.value () != 0)
+        ACE_ERROR ((LM_ERROR, ACE_TEXT ("ERROR: %C: stopped by signal %d before its measurements were done: %C\n"),
+                    process, static_cast<int> (this->signal_.value ()), ex._info ().c_str ()));
+      else
+        ACE_ERROR ((LM_ERROR, ACE_TEXT ("ERROR: %C: %C\n"), process, ex._info ().c_str ()));
+      return 1;
+    }
+
   private:
     sigset_t set_;
     CORBA::ORB_var orb_;
     ACE_Atomic_Op<ACE_Thread_Mutex, long> signal_;
     ACE_Atomic_Op<ACE_Thread_Mutex, long> stopping_;
+    ACE_Atomic_Op<ACE_Thread_Mutex, long> loops_done_;
   };
+
+  /// A process that serves and drives says that its metric loops are over, through a file the
+  /// launcher (its manifest's done signal) and run_test.pl wait for before they stop anything it
+  /// calls. Written atomically; false after printing ERROR.
+  inline bool mark_done (Stop_Signals &stop_signals, const char *path, const Options &options)
+  {
+    stop_signals.loops_done ();
+    std::string error;
+    if (!bgml::write_ior_file (path, "done", &error))
+      {
+        ACE_ERROR ((LM_ERROR, ACE_TEXT ("ERROR: %C: %C\n"), options.process, error.c_str ()));
+        return false;
+      }
+    return true;
+  }
 
   /// Runs the ORB event loop in its own thread while the main thread drives metric loops.
   class ORB_Runner : public ACE_Task_Base

@@ -104,7 +104,6 @@ ACE_TMAIN (int argc, ACE_TCHAR *argv[])
     }
   catch (const CORBA::Exception &ex)
     {
-      ACE_ERROR ((LM_ERROR, ACE_TEXT ("ERROR: %C: %C\n"), options.process, ex._info ().c_str ()));
-      return 1;
+      return stop_signals.exit_status (ex, options.process);
     }
 }

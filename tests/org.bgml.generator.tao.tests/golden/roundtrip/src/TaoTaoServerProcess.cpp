@@ -43,7 +43,9 @@ ACE_TMAIN (int argc, ACE_TCHAR *argv[])
       if (!bgml_tao::write_ior (orb.in (), taoTaoServer_rt.in (), "TaoTaoServer_rt.ior", options))
         return 1;
 
+      stop_signals.loops_done (); // it has none: it serves until SIGTERM
       orb->run ();
+      stop_signals.stop (); // the ORB's shutdown ends in the signal thread: join it before destroying
 
       root_poa->destroy (true, true);
       if (!bgml_tao::write_result (result, options))
@@ -53,7 +55,6 @@ ACE_TMAIN (int argc, ACE_TCHAR *argv[])
     }
   catch (const CORBA::Exception &ex)
     {
-      ACE_ERROR ((LM_ERROR, ACE_TEXT ("ERROR: %C: %C\n"), options.process, ex._info ().c_str ()));
-      return 1;
+      return stop_signals.exit_status (ex, options.process);
     }
 }

@@ -30,6 +30,7 @@ public final class CiaoTarget implements TargetGenerator {
 
     @Override
     public void generate(BenchmarkPlan plan, GeneratorOutput out) {
+        org.bgml.generator.tao.TaoUnsupported.refuse(plan.model(), ID);
         CiaoNaming naming = new CiaoNaming();
         CppCode cpp = new CppCode();
         CiaoDeployment deployment = new CiaoDeployment(plan, naming);

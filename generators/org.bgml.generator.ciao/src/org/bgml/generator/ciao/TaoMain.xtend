@@ -162,8 +162,10 @@ class TaoMain {
 
               «IF t.longLived && t.drives»
               orb_runner.wait ();
+              stop_signals.stop (); // the ORB's shutdown ends in the signal thread: join it before destroying
               «ELSEIF t.longLived»
               orb->run ();
+              stop_signals.stop (); // the ORB's shutdown ends in the signal thread: join it before destroying
               «ENDIF»
               root_poa->destroy (true, true);
               «ENDIF»

@@ -62,16 +62,39 @@ class BuildTemplate {
         if (index <= 0) null else order.get(index - 1)
     }
 
-    def project(BenchmarkPlan plan, ProcessPlan p, TaoProcesses processes, TaoOptions.ProcessOptions options, boolean anys,
-        String previous) {
-        val model = plan.model
-        val serves = processes.serves(p)
+    /** The MPC base projects of a process's project. */
+    def bases(ProcessPlan p, TaoProcesses processes, TaoOptions.ProcessOptions options, boolean anys) {
         val bases = new ArrayList<String>
-        bases += if (serves) "taoserver" else "taoclient"
+        bases += if (processes.serves(p)) "taoserver" else "taoclient"
         if (!p.consumes.empty) bases += "event_skel"
         if (p.consumes.empty && !p.supplies.empty) bases += "event"
         if (options.strategies) bases += "strategies"
         if (anys) bases += "anytypecode"
+        bases
+    }
+
+    /** The MPC base projects of a channel's project. */
+    def channelBases(TaoOptions.ProcessOptions options) {
+        val bases = new ArrayList<String>
+        bases += "taoserver"
+        bases += "event_serv"
+        if (options.strategies) bases += "strategies"
+        bases
+    }
+
+    /** The libraries every project links, for the manifest's pre-build check. */
+    def libraries(BenchmarkPlan plan, TaoProcesses processes, (String)=>TaoOptions.ProcessOptions options, boolean anys) {
+        val libraries = new TaoLibraries
+        processes.events.channels.forEach[c|libraries.add(naming.channelProcess(c), channelBases(options.apply(naming.channelProcess(c))))]
+        plan.processes.forEach[p|libraries.add(p.name, bases(p, processes, options.apply(p.name), anys))]
+        libraries.libraries
+    }
+
+    def project(BenchmarkPlan plan, ProcessPlan p, TaoProcesses processes, TaoOptions.ProcessOptions options, boolean anys,
+        String previous) {
+        val model = plan.model
+        val serves = processes.serves(p)
+        val bases = bases(p, processes, options, anys)
         '''
             project(«naming.project(p.name)»): «bases.join(', ')» {
               «common(model, naming.project(p.name), options, previous)»
@@ -98,7 +121,7 @@ class BuildTemplate {
     }
 
     def channelProject(BenchmarkPlan plan, EventChannel c, TaoOptions.ProcessOptions options, String previous) '''
-        project(«naming.project(naming.channelProcess(c))»): taoserver, event_serv«IF options.strategies», strategies«ENDIF» {
+        project(«naming.project(naming.channelProcess(c))»): «channelBases(options).join(', ')» {
           «common(plan.model, naming.project(naming.channelProcess(c)), options, previous)»
           Source_Files {
             «naming.mainSource(naming.channelProcess(c))»

@@ -65,7 +65,9 @@ class ChannelTemplate {
                   if (!bgml_tao::write_ior (orb.in (), reference.in (), «TaoText.cppString(naming.channelIorFile(channel))», options))
                     return 1;
 
+                  stop_signals.loops_done ();
                   orb->run ();
+                  stop_signals.stop (); // the ORB's shutdown ends in the signal thread: join it before destroying
 
                   root_poa->destroy (true, true);
                   if (!bgml_tao::write_result (result, options))
@@ -75,8 +77,7 @@ class ChannelTemplate {
                 }
               catch (const CORBA::Exception &ex)
                 {
-                  ACE_ERROR ((LM_ERROR, ACE_TEXT ("ERROR: %C: %C\n"), options.process, ex._info ().c_str ()));
-                  return 1;
+                  return stop_signals.exit_status (ex, options.process);
                 }
             }
         '''

@@ -168,8 +168,7 @@ class ProcessTemplate {
                 }
               catch (const CORBA::Exception &ex)
                 {
-                  ACE_ERROR ((LM_ERROR, ACE_TEXT ("ERROR: %C: %C\n"), options.process, ex._info ().c_str ()));
-                  return 1;
+                  return stop_signals.exit_status (ex, options.process);
                 }
             }
         '''
@@ -187,15 +186,18 @@ class ProcessTemplate {
     def ending(ProcessPlan p, TaoProcesses processes) {
         if (processes.needsOrbThread(p)) '''
             «IF p.consumes.empty»
-            // Loops done: the result file says so; the ORB thread serves the others until SIGTERM.
+            // Loops done: the result file and the done file say so; the ORB thread serves the others until SIGTERM.
             if (!bgml_tao::write_result (result, options))
               status = 1;
             «ELSE»
-            // Loops done; the ORB thread serves the others and takes events until SIGTERM.
+            // Loops done: the done file says so; the ORB thread serves the others and takes events until SIGTERM.
             «ENDIF»
+            if (!bgml_tao::mark_done (stop_signals, «TaoText.cppString(naming.doneFile(p.name))», options))
+              status = 1;
             orb_runner.wait ();
             if (orb_runner.failed ())
               status = 1;
+            stop_signals.stop (); // the ORB's shutdown ends in the signal thread: join it before destroying
 
             root_poa->destroy (true, true);
             «IF !p.consumes.empty»
@@ -206,7 +208,9 @@ class ProcessTemplate {
             orb->destroy ();
             return status;
         ''' else if (processes.runsOrb(p)) '''
+            stop_signals.loops_done (); // it has none: it serves until SIGTERM
             orb->run ();
+            stop_signals.stop (); // the ORB's shutdown ends in the signal thread: join it before destroying
 
             root_poa->destroy (true, true);
             «events.collect(p)»

@@ -46,12 +46,14 @@ class RunTestTemplate {
             else { print STDERR "usage: run_test.pl [-n samples]\n"; exit 1; }
         }
 
-        # name, arguments, IOR files it is ready with, run limit (s), stopped by SIGTERM
+        # name, arguments, IOR files it is ready with, run limit (s), stopped by SIGTERM, file it writes when its loops are done
         my @processes = (
             «FOR p : launches»
-            [«TaoText.perlString(p.name)», «TaoText.perlString(manifest.argumentLine(p))», [«p.readyFiles.map[TaoText.perlString(it)].join(', ')»], «p.timeoutSeconds», «IF p.signal»1«ELSE»0«ENDIF»],
+            [«TaoText.perlString(p.name)», «TaoText.perlString(manifest.argumentLine(p))», [«p.readyFiles.map[TaoText.perlString(it)].join(', ')»], «p.timeoutSeconds», «IF p.signal»1«ELSE»0«ENDIF», «TaoText.perlString(p.doneFile ?: '')»],
             «ENDFOR»
         );
+        # The processes stop from the drivers inward: each after every process that calls it.
+        my @stop_order = («stopOrder(launches).map[TaoText.perlString(it)].join(', ')»);
         «IF together»
         # The deployment starts its clients together, behind one start line, once every server is ready.
         «ELSE»
@@ -72,8 +74,9 @@ class RunTestTemplate {
 
         sub start {
             my ($p) = @_;
-            my ($name, $args, $iors, $limit, $server) = @$p;
+            my ($name, $args, $iors, $limit, $server, $done) = @$p;
             $target->DeleteFile ($_) foreach @$iors;
+            $target->DeleteFile ($done) if $done ne '';
             my $process = $target->CreateProcess ("../«naming.exeDir»/$name", $server ? $args : "$args $samples");
             if ($process->Spawn () != 0) {
                 print STDERR "ERROR: cannot start $name\n";
@@ -97,7 +100,17 @@ class RunTestTemplate {
         «oneAtATimePart»
         «ENDIF»
 
-        foreach my $s (reverse grep { $_->[0][4] } @started) {
+        # A process that serves and drives is stopped only once its own loops are done.
+        foreach my $s (grep { $_->[0][5] ne '' } @started) {
+            if ($target->WaitForFileTimed ($s->[0][5], $s->[0][3]) == -1) {
+                print STDERR "ERROR: $s->[0][0] did not finish its loops within $s->[0][3] s\n";
+                $status = 1;
+            }
+        }
+
+        my %by_name = map { $_->[0][0] => $_ } grep { $_->[0][4] } @started;
+        foreach my $name (@stop_order) {
+            my $s = $by_name{$name} or next;
             my $result = $s->[1]->TerminateWaitKill ($target->ProcessStopWaitInterval ());
             if ($result != 0) {
                 print STDERR "ERROR: $s->[0][0] returned $result\n";
@@ -107,6 +120,11 @@ class RunTestTemplate {
 
         exit $status;
         '''
+    }
+
+    /** The names of the processes in the order they are stopped (the launcher's order, from the calls). */
+    def stopOrder(java.util.List<TaoProcesses.Launch> launches) {
+        org.bgml.generator.common.manifest.StopOrder.of(launches, [name], [calls]).map[launches.get(it).name]
     }
 
     def oneAtATimePart() '''

@@ -53,6 +53,7 @@ public class TaoGenerator implements TargetGenerator {
     @Override
     public void generate(BenchmarkPlan plan, GeneratorOutput out) {
         BenchmarkModel model = plan.model();
+        TaoUnsupported.refuse(model, TaoManifest.TARGET);
         naming.index(model);
         TaoProcesses processes = new TaoProcesses(plan, naming);
         TaoEvents events = processes.events();
@@ -106,7 +107,8 @@ public class TaoGenerator implements TargetGenerator {
         text(out, naming.runTestScript(), runTestTemplate.script(plan, launches));
         out.markExecutable(naming.runTestScript());
         text(out, naming.readme(), readmeTemplate.readme(plan, processes, launches));
-        text(out, ManifestJson.FILE, ManifestJson.write(manifest.manifest(plan, launches, sources)));
+        text(out, ManifestJson.FILE, ManifestJson.write(manifest.manifest(plan, launches, sources,
+                buildTemplate.libraries(plan, processes, options::apply, anys))));
     }
 
     private static void write(GeneratorOutput out, List<String> sources, String path, CharSequence content) {

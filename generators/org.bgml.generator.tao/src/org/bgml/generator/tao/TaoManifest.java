@@ -25,17 +25,20 @@ public class TaoManifest {
         this.naming = naming;
     }
 
-    public Manifest manifest(BenchmarkPlan plan, List<TaoProcesses.Launch> launches, List<String> sources) {
+    public Manifest manifest(BenchmarkPlan plan, List<TaoProcesses.Launch> launches, List<String> sources,
+            List<Manifest.Library> libraries) {
         String mwc = naming.mwcFile(plan.model());
         Build build = new Build("mpc", List.of(
                 List.of("sh", "-c", "\"$ACE_ROOT/bin/mwc.pl\" -type gnuace " + mwc),
-                List.of("make")), List.copyOf(new TreeSet<>(sources)));
+                List.of("make")), List.copyOf(new TreeSet<>(sources)), List.copyOf(libraries));
         List<ProcessSpec> specs = new ArrayList<>();
         for (TaoProcesses.Launch p : launches) {
             Map<String, String> env = new LinkedHashMap<>(p.options().environment());
+            // a process that serves and drives says when its loops are over; until then nothing it calls is stopped
+            Readiness done = p.doneFile() == null ? null : Readiness.files(List.of(p.doneFile()));
             specs.add(new ProcessSpec(p.name(), p.role(), naming.executable(p.name()), args(p), env, ".",
                     List.copyOf(p.cpus()), Readiness.files(p.readyFiles()), TaoProcesses.READY_TIMEOUT_SECONDS,
-                    p.timeoutSeconds(), p.signal() ? "signal" : "exit", List.of(p.resultFile())));
+                    p.timeoutSeconds(), p.signal() ? "signal" : "exit", List.of(p.resultFile()), done).withCalls(p.calls()));
         }
         return ManifestPlacement.place(new Manifest(Manifest.SCHEMA_VERSION, plan.model().getName(), TARGET, plan.deployment(),
                 plan.configuration(), build, specs), plan);

@@ -98,6 +98,14 @@ public class TaoNaming extends Naming {
         return exeDir() + "/" + project(process);
     }
 
+    /**
+     * The file a process that serves and drives writes, in the run folder, once its metric loops are over:
+     * {@code AirframeProcess.done}.
+     */
+    public String doneFile(String process) {
+        return process + ".done";
+    }
+
     /** {@code config/TaoTaoServerProcess.svc.conf}. */
     public String svcConf(String process) {
         return "config/" + process + ".svc.conf";

@@ -207,9 +207,49 @@ public class TaoProcesses {
         return runsOrb(p) ? serverTimeoutSeconds() : driverTimeoutSeconds(p);
     }
 
-    /** One process as the launcher, run_test.pl and the README see it: a planned process or an event channel. */
+    /**
+     * One process as the launcher, run_test.pl and the README see it: a planned process or an event channel.
+     *
+     * @param doneFile for a process that serves and drives, the file it writes when its loops are over; else null
+     * @param calls    the processes it sends requests or events to (stopped after it)
+     */
     public record Launch(String name, String role, List<Integer> cpus, List<String> readyFiles, int timeoutSeconds,
-            boolean signal, String resultFile, TaoOptions.ProcessOptions options) {
+            boolean signal, String resultFile, TaoOptions.ProcessOptions options, String doneFile, List<String> calls) {
+    }
+
+    /**
+     * The processes {@code p} sends requests or events to: the servers of the connections it calls (for its metrics
+     * or a forwarding servant), the consumers it pushes to directly, and the channels it pushes through. Collocated
+     * calls stay inside the process.
+     */
+    public List<String> calls(ProcessPlan p, TaoNaming naming) {
+        Set<String> called = new LinkedHashSet<>();
+        for (InvocationPlan i : references(p)) {
+            if (!i.collocated()) {
+                called.add(i.serverProcess());
+            }
+        }
+        for (EventPlan e : p.supplies()) {
+            org.bgml.model.EventChannel c = events.channel(e);
+            if (c != null) {
+                called.add(naming.channelProcess(c));
+            } else if (!e.collocated()) {
+                called.add(e.consumerProcess());
+            }
+        }
+        called.remove(p.name());
+        return new ArrayList<>(called);
+    }
+
+    /** The consumers a channel pushes to. */
+    public List<String> channelCalls(org.bgml.model.EventChannel c) {
+        Set<String> called = new LinkedHashSet<>();
+        for (EventPlan e : plan.events()) {
+            if (events.channel(e) == c) {
+                called.add(e.consumerProcess());
+            }
+        }
+        return new ArrayList<>(called);
     }
 
     /** Every process in start order: event channels first, then the plan's processes. */
@@ -219,11 +259,11 @@ public class TaoProcesses {
         for (org.bgml.model.EventChannel c : events.channels()) {
             String name = naming.channelProcess(c);
             launches.add(new Launch(name, "server", List.of(), List.of(naming.channelIorFile(c)), serverLimit, true,
-                    naming.channelResultFile(c), options.apply(name)));
+                    naming.channelResultFile(c), options.apply(name), null, channelCalls(c)));
         }
         for (ProcessPlan p : plan.processes()) {
             launches.add(new Launch(p.name(), role(p), p.cpus(), readyFiles(p), timeoutSeconds(p), runsOrb(p), p.resultFile(),
-                    options.apply(p.name())));
+                    options.apply(p.name()), needsOrbThread(p) ? naming.doneFile(p.name()) : null, calls(p, naming)));
         }
         return launches;
     }

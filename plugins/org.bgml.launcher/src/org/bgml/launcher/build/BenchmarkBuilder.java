@@ -12,7 +12,9 @@ import org.bgml.launcher.process.ChildProcess;
 
 /**
  * Builds a generated benchmark with the commands its manifest lists, unless the sources are unchanged since
- * the last good build (same {@link SourceHash}): then nothing is compiled at all.
+ * the last good build (same {@link SourceHash}) and every executable is still there: then nothing is compiled at
+ * all. Before the commands, the libraries the manifest names must exist; after them, every executable the manifest
+ * starts ({@link BuildCheck}).
  */
 public final class BenchmarkBuilder {
     /** The hash of the sources of the last good build, inside the benchmark folder. */
@@ -31,14 +33,27 @@ public final class BenchmarkBuilder {
     }
 
     public Outcome build(Path benchDir, Manifest manifest) throws IOException, InterruptedException {
+        return build(benchDir, manifest, System.getenv());
+    }
+
+    /**
+     * Builds with the build commands inheriting this process's environment; {@code env} is what the library check
+     * ({@link BuildCheck#missingLibraries}) reads, normally the same environment.
+     */
+    public Outcome build(Path benchDir, Manifest manifest, java.util.Map<String, String> env) throws IOException, InterruptedException {
         long t0 = System.nanoTime();
         Path stamp = benchDir.resolve(STAMP);
         String hash = SourceHash.of(benchDir, manifest.build().sources());
-        if (Files.isRegularFile(stamp) && Files.readString(stamp).trim().equals(hash)) {
+        Path log = benchDir.resolve("build.log");
+        if (Files.isRegularFile(stamp) && Files.readString(stamp).trim().equals(hash)
+                && BuildCheck.missingExecutables(benchDir, manifest, log) == null) {
             return new Outcome(false, System.nanoTime() - t0, null, List.of());
         }
         Files.deleteIfExists(stamp);
-        Path log = benchDir.resolve("build.log");
+        String libraries = BuildCheck.missingLibraries(manifest, env);
+        if (libraries != null) {
+            return new Outcome(false, System.nanoTime() - t0, libraries, List.of());
+        }
         Files.writeString(log, "");
         for (List<String> command : manifest.build().commands()) {
             Files.writeString(log, "$ " + String.join(" ", command) + "\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
@@ -55,6 +70,10 @@ public final class BenchmarkBuilder {
             } finally {
                 child.kill();
             }
+        }
+        String missing = BuildCheck.missingExecutables(benchDir, manifest, log);
+        if (missing != null) {
+            return new Outcome(true, System.nanoTime() - t0, missing + " (see " + log + ")", List.of());
         }
         Files.writeString(stamp, hash + "\n");
         return new Outcome(true, System.nanoTime() - t0, null, List.of());

@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 
 import org.bgml.generator.common.manifest.Manifest;
 import org.bgml.generator.common.manifest.Manifest.ProcessSpec;
+import org.bgml.generator.common.manifest.StopOrder;
 import org.bgml.generator.common.manifest.Manifest.Readiness;
 import org.bgml.launcher.process.ChildProcess;
 import org.bgml.launcher.process.CpuGrant;
@@ -29,7 +30,8 @@ import org.bgml.launcher.process.CpuGrant;
  * limit, the launcher releases them in one step; each then has its own limit, counted from the release.</li>
  * </ul>
  * When every client has finished (and every serve-and-drive process has signalled it is done), servers get SIGTERM
- * in reverse order, then SIGKILL after a grace period. Whatever happens, every process group is gone when
+ * from the drivers inward (a process after every process that calls it; {@link StopOrder}), each one waited for, then
+ * SIGKILL after a grace period. Whatever happens, every process group is gone when
  * {@link #run} returns.
  */
 public final class ManifestRunner {
@@ -368,9 +370,12 @@ public final class ManifestRunner {
         return null;
     }
 
-    /** SIGTERM to every background process in reverse start order, then SIGKILL what is left. */
+    /**
+     * SIGTERM to every background process, each after the processes that call it ({@link StopOrder}: from the drivers
+     * inward; reverse start order when the manifest does not say who calls whom), then SIGKILL what is left.
+     */
     private static void stopAll(List<Started> started) throws InterruptedException {
-        for (int i = started.size() - 1; i >= 0; i--) {
+        for (int i : StopOrder.of(started.stream().map(s -> s.spec).toList())) {
             Started s = started.get(i);
             boolean wasRunning = s.child.isAlive();
             s.child.terminate(GRACE_MILLIS);

@@ -93,9 +93,30 @@ public record Manifest(int schemaVersion, String model, String target, String de
     /**
      * How to build: commands run in order from the benchmark folder.
      *
-     * @param sources the files whose content decides whether a rebuild is needed
+     * @param sources   the files whose content decides whether a rebuild is needed
+     * @param libraries the middleware libraries the build links, checked before it starts (a build system such as
+     *                  MPC may skip a project whose library is missing and still end with 0); null when not said
      */
-    public record Build(String system, List<List<String>> commands, List<String> sources) {
+    public record Build(String system, List<List<String>> commands, List<String> sources, List<Library> libraries) {
+        /** A build that names no libraries. */
+        public Build(String system, List<List<String>> commands, List<String> sources) {
+            this(system, commands, sources, null);
+        }
+
+        /** The libraries; empty when none are named. */
+        public List<Library> libraryList() {
+            return libraries == null ? List.of() : libraries;
+        }
+    }
+
+    /**
+     * A library the build links.
+     *
+     * @param name     as the linker knows it ({@code TAO_CosEvent_Skel}: the file is {@code libTAO_CosEvent_Skel.so})
+     * @param dir      where it must be, with environment variables as {@code $NAME} ({@code $ACE_ROOT/lib})
+     * @param neededBy the processes that link it
+     */
+    public record Library(String name, String dir, List<String> neededBy) {
     }
 
     /**
@@ -113,10 +134,21 @@ public record Manifest(int schemaVersion, String model, String target, String de
      * @param node         the model node it is placed on; null for a helper the benchmark needs (an event
      *                     service, a deployment manager), which runs beside the launcher
      * @param host         that node's host, as the model gives it; null with node
+     * @param calls        the processes (by name) it sends requests or events to, so that the launcher stops it before
+     *                     them: a process stops calling before the process it calls is stopped; null when the target
+     *                     does not say (then processes stop in reverse start order)
      */
     public record ProcessSpec(String name, String role, String executable, List<String> args,
             java.util.Map<String, String> env, String cwd, List<Integer> cpus, Readiness ready, int readyTimeoutSeconds,
-            int timeoutSeconds, String stop, List<String> results, Readiness done, String node, String host) {
+            int timeoutSeconds, String stop, List<String> results, Readiness done, String node, String host, List<String> calls) {
+
+        /** A process placed on a model node, without a call list. */
+        public ProcessSpec(String name, String role, String executable, List<String> args, java.util.Map<String, String> env,
+                String cwd, List<Integer> cpus, Readiness ready, int readyTimeoutSeconds, int timeoutSeconds, String stop,
+                List<String> results, Readiness done, String node, String host) {
+            this(name, role, executable, args, env, cwd, cpus, ready, readyTimeoutSeconds, timeoutSeconds, stop, results, done,
+                    node, host, null);
+        }
 
         /** A process not (yet) placed on a model node. */
         public ProcessSpec(String name, String role, String executable, List<String> args, java.util.Map<String, String> env,
@@ -135,17 +167,28 @@ public record Manifest(int schemaVersion, String model, String target, String de
 
         public ProcessSpec withPlacement(String placedNode, String placedHost) {
             return new ProcessSpec(name, role, executable, args, env, cwd, cpus, ready, readyTimeoutSeconds, timeoutSeconds,
-                    stop, results, done, placedNode, placedHost);
+                    stop, results, done, placedNode, placedHost, calls);
         }
 
         public ProcessSpec withArgs(List<String> replaced) {
             return new ProcessSpec(name, role, executable, List.copyOf(replaced), env, cwd, cpus, ready, readyTimeoutSeconds,
-                    timeoutSeconds, stop, results, done, node, host);
+                    timeoutSeconds, stop, results, done, node, host, calls);
         }
 
         public ProcessSpec withTimeoutSeconds(int seconds) {
             return new ProcessSpec(name, role, executable, args, env, cwd, cpus, ready, readyTimeoutSeconds, seconds, stop,
-                    results, done, node, host);
+                    results, done, node, host, calls);
+        }
+
+        /** The same process with the names of the processes it calls (none: null, left out of the file). */
+        public ProcessSpec withCalls(List<String> called) {
+            return new ProcessSpec(name, role, executable, args, env, cwd, cpus, ready, readyTimeoutSeconds, timeoutSeconds,
+                    stop, results, done, node, host, called == null || called.isEmpty() ? null : List.copyOf(called));
+        }
+
+        /** The processes it calls; empty when none or not said. */
+        public List<String> callList() {
+            return calls == null ? List.of() : calls;
         }
 
         /** Drives load: a client, or a process that serves and drives. */

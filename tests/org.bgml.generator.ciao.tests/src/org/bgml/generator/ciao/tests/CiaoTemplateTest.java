@@ -43,6 +43,27 @@ class CiaoTemplateTest {
     }
 
     /**
+     * Behaviours with action lists (and timer sources, and path metrics) are not generated for CIAO yet: the model is
+     * refused, naming the element, before any file is written.
+     */
+    @Test
+    void aBehaviourWithActionsIsRefusedNamingTheFacet() {
+        BenchmarkModel model = Examples.load(Examples.example("roundtrip.bgml"));
+        org.bgml.model.Facet facet = (org.bgml.model.Facet) model.getEntities().stream().filter(e -> e.getName().equals("CiaoCiaoServer"))
+                .findFirst().orElseThrow().getPorts().get(0);
+        org.bgml.model.Behaviour behaviour = org.bgml.model.BgmlFactory.eINSTANCE.createBehaviour();
+        behaviour.getActions().add(org.bgml.model.BgmlFactory.eINSTANCE.createAction());
+        behaviour.getActions().add(org.bgml.model.BgmlFactory.eINSTANCE.createAction());
+        facet.setBehaviour(behaviour);
+        MemoryOutput out = new MemoryOutput();
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Examples.generate(model, "remote", null, out));
+        assertTrue(e.getMessage().startsWith("ciao: the ciao target does not generate the action list of CiaoCiaoServer/rt (2 actions)"),
+                e.getMessage());
+        assertTrue(out.files().isEmpty(), "nothing was written");
+    }
+
+    /**
      * The collocated deployment puts a CIAO component and a CORBA 2.x entity in one process for CIAO-TAO and TAO-CIAO;
      * the target splits both, so manifest.json records the split on their connections and metrics (the launcher stores
      * it on each affected measurement). TAO-TAO and CIAO-CIAO stay collocated and are not listed; remote has no split.

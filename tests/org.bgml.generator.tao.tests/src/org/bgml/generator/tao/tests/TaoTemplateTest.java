@@ -203,6 +203,100 @@ class TaoTemplateTest {
         assertTrue(e.getMessage().contains("tao: event channel Bus asks for TAO's real-time event service"), e.getMessage());
     }
 
+    // ---- chains of processes that serve and drive ------------------------------------------------------------
+
+    /**
+     * models/chain.bgml: Airframe serves Display and reads Gps in its own loop. The launcher must not stop it (nor
+     * anything it calls) before its loops are done, and must stop it before Gps: its done file, its calls, and the stop
+     * order of run_test.pl, the same as the launcher's.
+     */
+    @Test
+    void aProcessThatServesAndDrivesSaysWhenItIsDoneAndWhomItCalls() throws Exception {
+        MemoryOutput out = TaoFixtures.generate(TaoFixtures.load(TaoFixtures.fixture("chain")), null);
+        JsonObject airframe = process(out, "AirframeProcess");
+        assertEquals("both", airframe.get("role").getAsString());
+        assertEquals("signal", airframe.get("stop").getAsString());
+        assertEquals("[\"AirframeProcess.done\"]", airframe.getAsJsonObject("done").getAsJsonArray("paths").toString());
+        assertEquals("[\"GpsProcess\"]", airframe.getAsJsonArray("calls").toString());
+        assertEquals("[\"GpsProcess\"]", process(out, "Channel_Bus").getAsJsonArray("calls").toString(), "the channel pushes to Gps");
+        assertEquals("[\"Channel_Bus\"]", process(out, "RateGenProcess").getAsJsonArray("calls").toString());
+        assertEquals("[\"AirframeProcess\"]", process(out, "DisplayProcess").getAsJsonArray("calls").toString());
+        assertFalse(process(out, "GpsProcess").has("calls"), "Gps calls nobody");
+        assertFalse(process(out, "GpsProcess").has("done"), "Gps only serves");
+
+        assertTrue(out.text("run_test.pl").contains(
+                "my @stop_order = ('RateGenProcess', 'DisplayProcess', 'AirframeProcess', 'Channel_Bus', 'GpsProcess');\n"),
+                out.text("run_test.pl"));
+        assertTrue(out.text("run_test.pl").contains("'AirframeProcess.done'],\n"), "run_test.pl waits for the done file");
+
+        String main = out.text("src/AirframeProcess.cpp");
+        int loop = main.indexOf("bgml_tao::measure (call, spec, m, options)");
+        int done = main.indexOf("bgml_tao::mark_done (stop_signals, \"AirframeProcess.done\", options)");
+        int join = main.indexOf("stop_signals.stop ();");
+        int destroy = main.indexOf("root_poa->destroy (true, true);");
+        assertTrue(loop > 0 && done > loop && join > done && destroy > join,
+                "done after the loops; the signal thread (still inside the ORB's shutdown) joined before the POA and ORB go\n" + main);
+        assertTrue(main.contains("return stop_signals.exit_status (ex, options.process);"), main);
+        String gps = out.text("src/GpsProcess.cpp");
+        assertTrue(gps.indexOf("orb->run ();") < gps.indexOf("stop_signals.stop ();")
+                && gps.indexOf("stop_signals.stop ();") < gps.indexOf("root_poa->destroy"), gps);
+    }
+
+    /** The libraries the MPC projects link, per process, for the launcher's check before it builds. */
+    @Test
+    void theManifestNamesTheTaoLibrariesEachProcessLinks() throws Exception {
+        MemoryOutput out = TaoFixtures.generate(TaoFixtures.load(TaoFixtures.fixture("chain")), null);
+        JsonObject manifest = JsonParser.parseString(out.text("manifest.json")).getAsJsonObject();
+        Map<String, String> neededBy = new LinkedHashMap<>();
+        for (var e : manifest.getAsJsonObject("build").getAsJsonArray("libraries")) {
+            JsonObject library = e.getAsJsonObject();
+            assertEquals("$ACE_ROOT/lib", library.get("dir").getAsString());
+            neededBy.put(library.get("name").getAsString(), library.getAsJsonArray("neededBy").toString());
+        }
+        assertEquals("[\"Channel_Bus\"]", neededBy.get("TAO_CosEvent_Serv"));
+        assertEquals("[\"Channel_Bus\",\"GpsProcess\"]", neededBy.get("TAO_CosEvent_Skel"));
+        assertEquals("[\"Channel_Bus\",\"GpsProcess\",\"RateGenProcess\"]", neededBy.get("TAO_CosEvent"));
+        assertEquals("[\"Channel_Bus\",\"GpsProcess\",\"AirframeProcess\"]", neededBy.get("TAO_PortableServer"));
+        assertTrue(neededBy.get("TAO").contains("DisplayProcess"), neededBy.toString());
+        assertFalse(neededBy.containsKey("TAO_Strategies"), "no process loads TAO_Strategies");
+    }
+
+    // ---- what the target refuses ---------------------------------------------------------------------------
+
+    @Test
+    void actionsTimersAndPathMetricsAreRefusedNamingTheElement() throws Exception {
+        BenchmarkModel actions = TaoFixtures.load(TaoFixtures.fixture("chain"));
+        org.bgml.model.Facet facet = (org.bgml.model.Facet) actions.getEntities().stream().filter(e -> e.getName().equals("Gps"))
+                .findFirst().orElseThrow().getPorts().stream().filter(p -> p.getName().equals("position")).findFirst().orElseThrow();
+        org.bgml.model.Behaviour behaviour = org.bgml.model.BgmlFactory.eINSTANCE.createBehaviour();
+        org.bgml.model.Action busy = org.bgml.model.BgmlFactory.eINSTANCE.createAction();
+        busy.setMicros(5);
+        behaviour.getActions().add(busy);
+        facet.setBehaviour(behaviour);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TaoFixtures.generate(actions, null));
+        assertTrue(e.getMessage().startsWith("tao: the tao target does not generate the action list of Gps/position (1 action)"),
+                e.getMessage());
+
+        BenchmarkModel timer = TaoFixtures.load(TaoFixtures.fixture("chain"));
+        org.bgml.model.EventSource ticks = (org.bgml.model.EventSource) timer.getEntities().stream()
+                .filter(x -> x.getName().equals("RateGen")).findFirst().orElseThrow().getPorts().get(0);
+        ticks.setTimer(org.bgml.model.BgmlFactory.eINSTANCE.createWorkload());
+        e = assertThrows(IllegalArgumentException.class, () -> TaoFixtures.generate(timer, null));
+        assertTrue(e.getMessage().contains("the timer of event source RateGen/ticks (a rate generator)"), e.getMessage());
+
+        BenchmarkModel path = TaoFixtures.load(TaoFixtures.fixture("chain"));
+        org.bgml.model.PathLatency metric = org.bgml.model.BgmlFactory.eINSTANCE.createPathLatency();
+        metric.setName("TickToDisplay");
+        org.bgml.model.Receptacle origin = (org.bgml.model.Receptacle) path.getEntities().stream().filter(x -> x.getName().equals("Display"))
+                .findFirst().orElseThrow().getPorts().get(0);
+        metric.setPort(origin);
+        metric.setOperation(origin.getInterface().getOperations().get(0));
+        metric.setEnd(path.getEntities().stream().filter(x -> x.getName().equals("Gps")).findFirst().orElseThrow().getPorts().get(1));
+        path.getMetrics().add(metric);
+        e = assertThrows(IllegalArgumentException.class, () -> TaoFixtures.generate(path, null));
+        assertTrue(e.getMessage().contains("the end-to-end path metric TickToDisplay (PathLatency)"), e.getMessage());
+    }
+
     /** Every example, in every deployment, generates for TAO or is refused with a message naming the element. */
     @TestFactory
     Stream<DynamicTest> everyExampleGenerates() {
