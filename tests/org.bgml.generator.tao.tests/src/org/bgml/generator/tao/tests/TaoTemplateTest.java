@@ -280,7 +280,11 @@ class TaoTemplateTest {
         BenchmarkModel timer = TaoFixtures.load(TaoFixtures.fixture("chain"));
         org.bgml.model.EventSource ticks = (org.bgml.model.EventSource) timer.getEntities().stream()
                 .filter(x -> x.getName().equals("RateGen")).findFirst().orElseThrow().getPorts().get(0);
-        ticks.setTimer(org.bgml.model.BgmlFactory.eINSTANCE.createWorkload());
+        org.bgml.model.Workload rate = org.bgml.model.BgmlFactory.eINSTANCE.createWorkload();
+        rate.setRate(org.bgml.model.RateKind.FIXED);
+        rate.setRateHz(100);
+        rate.setIterations(500);
+        ticks.setTimer(rate); // a valid timer, so that the target, not validation, is what refuses it
         e = assertThrows(IllegalArgumentException.class, () -> TaoFixtures.generate(timer, null));
         assertTrue(e.getMessage().contains("the timer of event source RateGen/ticks (a rate generator)"), e.getMessage());
 
