@@ -58,9 +58,19 @@ class DiagramServerTest {
                     assertTrue(x == -8 || x == width - 8, "port " + ElementPaths.pathOf(p) + " is not on the border: x=" + x);
                 }
             }
-            long edges = all.values().stream().filter(o -> GlspTestClient.str(o, "type").startsWith("edge:")).count();
+            long edges = all.values().stream().filter(o -> GlspTestClient.str(o, "type").startsWith("edge:")
+                    && !GlspTestClient.str(o, "type").equals("edge:trigger")).count();
             long drawable = model.getConnections().stream().filter(k -> k.getSource() != null && k.getTarget() != null).count();
             assertEquals(drawable, edges);
+            // one dashed trigger edge per action that sends on (publish, call, forward)
+            long triggers = all.values().stream().filter(o -> GlspTestClient.str(o, "type").equals("edge:trigger")).count();
+            long sending = 0;
+            for (var it = model.eAllContents(); it.hasNext();) {
+                if (it.next() instanceof org.bgml.model.Action a && a.getKind() != org.bgml.model.ActionKind.BUSY_WORK) {
+                    sending++;
+                }
+            }
+            assertEquals(sending, triggers);
             // no two top-level entities on the same spot after the automatic layout
             long distinct = model.getEntities().stream().map(e -> all.get(ElementPaths.pathOf(e)).get("position").toString()).distinct().count();
             assertEquals(model.getEntities().size(), distinct);
