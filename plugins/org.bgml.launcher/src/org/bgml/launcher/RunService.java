@@ -91,7 +91,7 @@ public final class RunService {
     public Result run(Request request, RunProgress progress) throws ModelLoadException, InvalidModelException, IOException,
             InterruptedException {
         Instant started = Instant.now();
-        String runId = newRunId(started);
+        String runId = org.bgml.launcher.results.RunIds.next(started);
         long l0 = System.nanoTime();
         BenchmarkModel model = ModelFiles.loadModel(request.modelFile());
         long loadNanos = System.nanoTime() - l0;
@@ -182,10 +182,5 @@ public final class RunService {
             progress.samplesTaken(samples);
             progress.measuring(total > 0 ? Math.min(samples, total) : samples, total);
         }
-    }
-
-    /** {@code 20261121-093000-4f2a}: sortable by time, never repeated within this process. */
-    static String newRunId(Instant when) {
-        return org.bgml.launcher.results.RunIds.next(when);
     }
 }
