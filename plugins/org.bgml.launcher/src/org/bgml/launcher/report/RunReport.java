@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import org.bgml.launcher.results.MeasurementRecord;
+import org.bgml.launcher.results.ProcessPlacements;
 import org.bgml.launcher.results.ProcessRecord;
 import org.bgml.launcher.results.Requirements;
 import org.bgml.launcher.results.ResultMeasurement;
@@ -461,19 +462,29 @@ final class RunReport {
         page.note(b.note());
     }
 
+    /**
+     * One row per process: how it ended, and where it ran (host, kernel, CPUs). A run collapsed onto this host says so
+     * on every host cell, since none of its processes ran where the model put it.
+     */
     private static void processes(Page page, RunRecord run) {
         if (run.processes().isEmpty()) {
             return;
         }
         page.section("processes", "Processes");
+        List<ProcessPlacements.Placement> placements = ProcessPlacements.of(run.environment());
+        boolean collapsed = org.bgml.launcher.run.HostCheck.collapse(run.warnings()).isPresent();
         List<List<String>> rows = new ArrayList<>();
         for (ProcessRecord p : run.processes()) {
+            ProcessPlacements.Placement at = ProcessPlacements.find(placements, p.name());
+            String host = at == null || at.host() == null ? "" : Html.esc(at.host()) + (collapsed ? " (deployment collapsed onto this host)" : "");
             rows.add(List.of(Html.esc(p.name()), Html.esc(p.role()), p.exitCode() == null ? "" : p.exitCode().toString(),
-                    p.signal() == 0 ? "" : Integer.toString(p.signal()), p.cpuAffinity().isEmpty() ? "" : Html.esc(p.cpuAffinity().toString()),
+                    p.signal() == 0 ? "" : Integer.toString(p.signal()), host, at == null ? "" : Html.esc(at.kernel()),
+                    p.cpuAffinity().isEmpty() ? "" : Html.esc(p.cpuAffinity().toString()),
                     p.cpuObserved() == null ? "" : p.cpuObserved().toString(), p.problem() == null ? "ok" : Html.esc(p.problem()),
                     Html.esc(p.logPath())));
         }
-        page.html(Html.table("processes", List.of("process", "role", "exit code", "signal", "CPUs allowed", "CPU seen", "outcome", "log"), rows));
+        page.html(Html.table("processes", List.of("process", "role", "exit code", "signal", "host", "kernel", "CPUs allowed", "CPU seen",
+                "outcome", "log"), rows));
     }
 
     static void environment(Page page, RunRecord r) {

@@ -428,18 +428,10 @@ public record RunRecord(String runId, String modelPath, String modelName, String
                     }
                 }
             }
-            String placement = files.stream().map(f -> f.process() + ": " + (severalHosts ? "on " + f.host()
-                    + (f.environment().kernel() == null ? "" : " (kernel " + f.environment().kernel() + ")") + ", " : "")
-                    + placement(f.cpuAffinity(), f.cpuObserved()))
-                    .collect(Collectors.joining("; "));
+            String placement = files.stream().map(f -> ProcessPlacements.entry(f.process(), f.host(), f.environment().kernel(), severalHosts,
+                    f.cpuAffinity(), f.cpuObserved())).collect(Collectors.joining("; "));
             return new EnvironmentRecord(host, cpu, kernel, compiler, cplusplus, middleware.isEmpty() ? null : String.join("; ", middleware),
                     placement.isEmpty() ? null : placement, toolVersion);
-        }
-
-        static String placement(List<Integer> affinity, Integer observed) {
-            String cpus = affinity.isEmpty() ? "CPUs unknown"
-                    : (affinity.size() == 1 ? "pinned to CPU " : "unpinned, CPUs ") + affinity.stream().map(String::valueOf).collect(Collectors.joining(","));
-            return cpus + (observed == null ? "" : " (ran on " + observed + ")");
         }
 
         /** The one value all files agree on, or the different values joined with "; " (several hosts may differ). */

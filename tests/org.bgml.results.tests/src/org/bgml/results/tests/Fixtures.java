@@ -66,6 +66,13 @@ final class Fixtures {
             root.add("measurements", measurements);
         }
 
+        /** The host the process ran on ({@code gethostname()}) and its kernel; "testhost" and "Linux 6.1.0-test" unless set. */
+        ResultFileBuilder host(String host, String kernel) {
+            root.addProperty("host", host);
+            root.getAsJsonObject("environment").addProperty("kernel", kernel);
+            return this;
+        }
+
         ResultFileBuilder affinity(int... cpus) {
             JsonArray a = new JsonArray();
             Arrays.stream(cpus).forEach(a::add);
