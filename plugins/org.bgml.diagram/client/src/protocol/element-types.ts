@@ -41,7 +41,9 @@ export const LabelTypes = {
     KIND: 'label:kind',
     RESULT: 'label:result',
     METRIC: 'label:metric',
-    OPTION: 'label:option'
+    OPTION: 'label:option',
+    /** in a process box: where the shown run placed the process */
+    PLACEMENT: 'label:placement'
 } as const;
 
 export const CompartmentTypes = {
@@ -55,7 +57,9 @@ export const CssClasses = {
     PASS: 'bgml-pass',
     FAIL: 'bgml-fail',
     COLLOCATED_PREFIX: 'bgml-collocated-',
-    VIEWPOINT_PREFIX: 'bgml-viewpoint-'
+    VIEWPOINT_PREFIX: 'bgml-viewpoint-',
+    /** a process box and its placement label: the process ran on another host than its node's */
+    PLACEMENT_MOVED: 'bgml-placement-moved'
 } as const;
 
 export type Viewpoint = 'interconnection' | 'metric' | 'configuration';

@@ -62,7 +62,7 @@ test('every custom action kind of the client is in PROTOCOL.md', () => {
 });
 
 test('the css classes the stylesheet keys on are in PROTOCOL.md', () => {
-    for (const css of [CssClasses.ERROR, CssClasses.WARNING, CssClasses.PASS, CssClasses.FAIL]) {
+    for (const css of [CssClasses.ERROR, CssClasses.WARNING, CssClasses.PASS, CssClasses.FAIL, CssClasses.PLACEMENT_MOVED]) {
         assert.ok(protocol.includes('`' + css + '`'), css);
     }
     assert.ok(protocol.includes(CssClasses.COLLOCATED_PREFIX + 'N'));

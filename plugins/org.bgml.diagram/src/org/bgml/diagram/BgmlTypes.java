@@ -37,6 +37,8 @@ public final class BgmlTypes {
     public static final String LABEL_RESULT = "label:result";
     public static final String LABEL_METRIC = "label:metric";
     public static final String LABEL_OPTION = "label:option";
+    /** In the deployment view, under a process box's name: where the shown run placed the process. */
+    public static final String LABEL_PLACEMENT = "label:placement";
 
     public static final String CSS_ERROR = "bgml-error";
     public static final String CSS_WARNING = "bgml-warning";
@@ -44,6 +46,8 @@ public final class BgmlTypes {
     public static final String CSS_FAIL = "bgml-fail";
     public static final String CSS_COLLOCATED = "bgml-collocated-";
     public static final String CSS_VIEWPOINT = "bgml-viewpoint-";
+    /** A process box, and its placement label, whose process ran on another host than its node's. */
+    public static final String CSS_MOVED = "bgml-placement-moved";
 
     /** Suffixes of the ids of labels and badges, which are not model elements. */
     public static final String NAME_SUFFIX = "#name";
@@ -51,6 +55,7 @@ public final class BgmlTypes {
     public static final String RESULT_SUFFIX = "#result";
     public static final String OPTION_SUFFIX = "#option";
     public static final String BADGE_SUFFIX = "#badge";
+    public static final String PLACEMENT_SUFFIX = "#placement";
 
     public static final List<String> ENTITY_TYPES = List.of(SERVER, CLIENT, COMPONENT, ASSEMBLY);
     public static final List<String> PORT_TYPES = List.of(FACET, RECEPTACLE, SOURCE, SINK);

@@ -676,6 +676,7 @@ public class BgmlGModelFactory implements GModelFactory {
             return;
         }
         Deployment d = model.getDeployments().get(0);
+        ProcessPlaces places = ProcessPlaces.of(ResultOverlay.chosen(model, state.getRunId()), d);
         int n = 0;
         for (Node node : d.getNodes()) {
             for (org.bgml.model.Process p : node.getProcesses()) {
@@ -696,12 +697,24 @@ public class BgmlGModelFactory implements GModelFactory {
                 if (x0 == Double.MAX_VALUE) {
                     continue;
                 }
-                GNode box = new GNodeBuilder(PROCESS).position(x0 - 14, y0 - 30).size(x1 - x0 + 28, y1 - y0 + 44)
+                ProcessPlaces.Place ran = places.of(p);
+                double header = ran == null ? 30 : 46; // room for the line saying where the run placed it
+                GNode box = new GNodeBuilder(PROCESS).position(x0 - 14, y0 - header).size(x1 - x0 + 28, y1 - y0 + header + 14)
                         .addCssClass(CSS_COLLOCATED + n).build();
                 String id = register(p, box);
                 box.getArgs().put("node", node.getName() == null ? "" : node.getName());
                 box.getArgs().put("host", node.getHost() == null ? "localhost" : node.getHost());
                 box.getChildren().add(label(id + NAME_SUFFIX, LABEL_NAME, placement(node) + " / " + p.getName(), 6, 4));
+                if (ran != null) {
+                    GLabel where = label(id + PLACEMENT_SUFFIX, LABEL_PLACEMENT, ran.text(), 6, 22);
+                    where.getArgs().putAll(ran.args());
+                    box.getArgs().putAll(ran.args());
+                    if (ran.moved()) {
+                        where.getCssClasses().add(CSS_MOVED);
+                        box.getCssClasses().add(CSS_MOVED);
+                    }
+                    box.getChildren().add(where);
+                }
                 graph.getChildren().add(box);
             }
         }
