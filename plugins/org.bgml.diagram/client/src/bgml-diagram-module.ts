@@ -32,7 +32,7 @@ import { BgmlToolPalette } from './diagram/tool-palette';
 import { BgmlBadge, BgmlEdge, BgmlNode, BgmlPort } from './diagram/model';
 import { MoveNodesCommand } from './diagram/move-nodes';
 import { BgmlFitToScreenCommand } from './diagram/viewport';
-import { BgmlBadgeLabelView, BgmlEdgeView, BgmlNodeView, BgmlPortView, ProblemClassPostprocessor } from './diagram/views';
+import { BgmlBadgeLabelView, BgmlEdgeView, BgmlNodeView, BgmlPlacementLabelView, BgmlPortView, ProblemClassPostprocessor } from './diagram/views';
 import { DiagramState } from './host/diagram-state';
 import { NoticeBar } from './panels/notice-bar';
 import { ProblemsPanel } from './panels/problems-panel';
@@ -69,7 +69,7 @@ export const bgmlElementsModule = new FeatureModule(
         configureModelElement(context, LabelTypes.NAME, GLabel, GLabelView, { enable: [editLabelFeature] });
         configureModelElement(context, LabelTypes.KIND, GLabel, GLabelView);
         configureModelElement(context, LabelTypes.RESULT, GLabel, BgmlBadgeLabelView);
-        configureModelElement(context, LabelTypes.PLACEMENT, GLabel, BgmlBadgeLabelView);
+        configureModelElement(context, LabelTypes.PLACEMENT, GLabel, BgmlPlacementLabelView);
         // metric badges and option labels select on their own: a click opens the metric's or configuration's sheet
         configureModelElement(context, LabelTypes.METRIC, BgmlBadge, BgmlBadgeLabelView);
         configureModelElement(context, LabelTypes.OPTION, BgmlBadge, BgmlBadgeLabelView);

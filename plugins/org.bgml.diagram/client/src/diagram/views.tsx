@@ -185,6 +185,32 @@ export class BgmlBadgeLabelView extends GLabelView {
 }
 
 /**
+ * Where the shown run placed a process (`label:placement`, PROTOCOL.md): the server's lines (host and CPUs, kernel, and
+ * why it ran elsewhere than its node) one under the other on a plate; the whole sentence (`args.detail`) is the tooltip.
+ */
+@injectable()
+export class BgmlPlacementLabelView extends GLabelView {
+    override render(label: Readonly<GLabel & Partial<Selectable>>, _context: RenderingContext): VNode | undefined {
+        const lines = (label.text ?? '').split('\n');
+        const detail = (label as unknown as { args?: Record<string, unknown> }).args?.['detail'];
+        const width = label.size.width > 0 ? label.size.width : Math.max(...lines.map(l => l.length)) * 5.6;
+        return (
+            <g class-bgml-badge={true} class-bgml-placement={true}>
+                <rect class-bgml-badge-plate={true} x={-3} y={-1} width={width + 6} height={lines.length * 13 + 2} rx={3} ry={3} />
+                <text class-sprotty-label={true}>
+                    {lines.map((line, i) => (
+                        <tspan x={0} y={i * 13}>
+                            {line}
+                        </tspan>
+                    ))}
+                </text>
+                {typeof detail === 'string' ? <title>{detail}</title> : undefined}
+            </g>
+        );
+    }
+}
+
+/**
  * The `bgml-error` / `bgml-warning` classes of PROTOCOL.md. The server sends them in `cssClasses` and, again, as
  * `args.problem`: GLSP's marker command rewrites `cssClasses` dropping every class whose name contains "error",
  * "warning" or "info" (ours included), so the class is set here from the argument, after every render.

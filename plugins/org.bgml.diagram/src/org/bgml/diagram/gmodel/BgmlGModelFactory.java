@@ -698,15 +698,18 @@ public class BgmlGModelFactory implements GModelFactory {
                     continue;
                 }
                 ProcessPlaces.Place ran = places.of(p);
-                double header = ran == null ? 30 : 46; // room for the line saying where the run placed it
-                GNode box = new GNodeBuilder(PROCESS).position(x0 - 14, y0 - header).size(x1 - x0 + 28, y1 - y0 + header + 14)
+                double width = x1 - x0 + 28;
+                List<String> lines = ran == null ? List.of() : ran.lines((int) Math.max(12, (width - 12) / PLACEMENT_CHAR_WIDTH));
+                double header = 30 + (lines.isEmpty() ? 0 : PLACEMENT_LINE * lines.size() + 4); // room for where the run placed it
+                GNode box = new GNodeBuilder(PROCESS).position(x0 - 14, y0 - header).size(width, y1 - y0 + header + 14)
                         .addCssClass(CSS_COLLOCATED + n).build();
                 String id = register(p, box);
                 box.getArgs().put("node", node.getName() == null ? "" : node.getName());
                 box.getArgs().put("host", node.getHost() == null ? "localhost" : node.getHost());
                 box.getChildren().add(label(id + NAME_SUFFIX, LABEL_NAME, placement(node) + " / " + p.getName(), 6, 4));
                 if (ran != null) {
-                    GLabel where = label(id + PLACEMENT_SUFFIX, LABEL_PLACEMENT, ran.text(), 6, 22);
+                    GLabel where = new GLabelBuilder(LABEL_PLACEMENT).id(id + PLACEMENT_SUFFIX).text(String.join("\n", lines))
+                            .position(6, 24).size(width - 12, PLACEMENT_LINE * lines.size()).build();
                     where.getArgs().putAll(ran.args());
                     box.getArgs().putAll(ran.args());
                     if (ran.moved()) {
@@ -719,6 +722,10 @@ public class BgmlGModelFactory implements GModelFactory {
             }
         }
     }
+
+    /** Height of one line of a process box's placement label, and the width of a character of it (10 px text). */
+    private static final double PLACEMENT_LINE = 13;
+    private static final double PLACEMENT_CHAR_WIDTH = 5.6;
 
     /** A process box's node, with its host when that is not the node's own name: {@code n2 (hostb.example)}. */
     static String placement(Node node) {

@@ -1,5 +1,6 @@
 package org.bgml.diagram.gmodel;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +36,29 @@ final class ProcessPlaces {
             return why != null;
         }
 
+        /**
+         * The lines the process box shows, each cut to {@code maxChars} (with an ellipsis): {@code ran on n2 · CPU 0},
+         * the kernel, and when the process ran elsewhere than its node, why (the box's first line names the node's host).
+         */
+        List<String> lines(int maxChars) {
+            List<String> lines = new ArrayList<>();
+            String cpu = ran.pinned() ? "CPU " + ran.cpus().get(0)
+                    : !ran.cpus().isEmpty() ? "CPUs " + String.join(",", ran.cpus().stream().map(String::valueOf).toList())
+                    : ran.cpuObserved() == null ? null : "CPU " + ran.cpuObserved();
+            lines.add(cut("ran on " + ran.host() + (cpu == null ? "" : " · " + cpu), maxChars));
+            if (ran.kernel() != null) {
+                lines.add(cut(ran.kernel(), maxChars));
+            }
+            if (why != null) {
+                lines.add(cut(why, maxChars));
+            }
+            return lines;
+        }
+
+        private static String cut(String line, int maxChars) {
+            return line.length() <= maxChars ? line : line.substring(0, Math.max(1, maxChars - 1)) + "…";
+        }
+
         /** {@code ran on n2 · CPU 0 (pinned) · Linux 6.1.0-18-amd64}, with {@code , not hostb.example (why)} after the host. */
         String text() {
             StringBuilder b = new StringBuilder("ran on ").append(ran.host());
@@ -53,6 +77,7 @@ final class ProcessPlaces {
         /** The arguments of PROTOCOL.md's placement label. */
         Map<String, Object> args() {
             Map<String, Object> args = new LinkedHashMap<>();
+            args.put("detail", text());
             args.put("ranOn", ran.host());
             if (ran.kernel() != null) {
                 args.put("kernel", ran.kernel());

@@ -48,8 +48,10 @@ class PlacementOverlayTest {
         JsonObject client = all.get(CLIENT + "#placement");
         assertNotNull(server, "no placement label in the server's process box: " + all.keySet());
         assertNotNull(client, "no placement label in the client's process box");
-        assertEquals("ran on n2 · CPU 1 (pinned) · Linux 6.1.0-n2", server.get("text").getAsString());
-        assertEquals("ran on n1 · CPUs 0,1 (ran on 0) · Linux 6.1.0-n1", client.get("text").getAsString());
+        assertEquals("ran on n2 · CPU 1\nLinux 6.1.0-n2", server.get("text").getAsString(), "host and CPU, then the kernel");
+        assertEquals("ran on n1 · CPUs 0,1\nLinux 6.1.0-n1", client.get("text").getAsString());
+        assertEquals("ran on n2 · CPU 1 (pinned) · Linux 6.1.0-n2", server.getAsJsonObject("args").get("detail").getAsString());
+        assertEquals("ran on n1 · CPUs 0,1 (ran on 0) · Linux 6.1.0-n1", client.getAsJsonObject("args").get("detail").getAsString());
         assertEquals("label:placement", server.get("type").getAsString());
         assertEquals(SERVER, parentOf(all, server), "the label sits in the server's box");
         assertEquals("n2", server.getAsJsonObject("args").get("ranOn").getAsString());
@@ -60,7 +62,7 @@ class PlacementOverlayTest {
         // the box grew to hold the second line above the entity it contains
         double boxY = all.get(SERVER).getAsJsonObject("position").get("y").getAsDouble();
         double entityY = all.get("RoundTripServer").getAsJsonObject("position").get("y").getAsDouble();
-        assertTrue(entityY - boxY >= 46, "the entity sits below both lines of the box");
+        assertTrue(entityY - boxY >= 30 + 2 * 13, "the entity sits below the box's name and both placement lines");
     }
 
     @Test
@@ -73,7 +75,9 @@ class PlacementOverlayTest {
 
         Map<String, JsonObject> all = deploymentView(model);
         JsonObject server = all.get(SERVER + "#placement");
-        assertEquals("ran on n2, not hostb.example (mapped to another host) · CPU 1 (pinned) · Linux 6.1.0-n2", server.get("text").getAsString());
+        assertEquals("ran on n2 · CPU 1\nLinux 6.1.0-n2\nmapped to another host", server.get("text").getAsString());
+        assertEquals("ran on n2, not hostb.example (mapped to another host) · CPU 1 (pinned) · Linux 6.1.0-n2",
+                server.getAsJsonObject("args").get("detail").getAsString());
         assertTrue(server.getAsJsonArray("cssClasses").toString().contains("bgml-placement-moved"));
         assertTrue(all.get(SERVER).getAsJsonArray("cssClasses").toString().contains("bgml-placement-moved"));
         assertEquals("mapped to another host", all.get(SERVER).getAsJsonObject("args").get("placement").getAsString());
@@ -89,8 +93,9 @@ class PlacementOverlayTest {
         for (String process : List.of(SERVER, CLIENT)) {
             JsonObject label = all.get(process + "#placement");
             String modelled = process.equals(SERVER) ? "n2" : "n1";
-            assertTrue(label.get("text").getAsString().startsWith("ran on " + here + ", not " + modelled + " (collapsed onto this host)"),
-                    label.get("text").getAsString());
+            String detail = label.getAsJsonObject("args").get("detail").getAsString();
+            assertTrue(detail.startsWith("ran on " + here + ", not " + modelled + " (collapsed onto this host)"), detail);
+            assertTrue(label.get("text").getAsString().endsWith("\ncollapsed onto this host"), label.get("text").getAsString());
             assertEquals("collapsed onto this host", all.get(process).getAsJsonObject("args").get("placement").getAsString());
         }
     }
