@@ -3,7 +3,7 @@
 // steps go to artifacts/. Run with `node --test` (tests/diagram-browser/run.sh does the setup).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
@@ -1013,6 +1013,62 @@ describe('Generate & Run', { skip: omniorbSkip }, () => {
             await screenshot(page, '16-generate-and-run');
             // and saved on the model file
             assert.match(readFileSync(join(tmp.dir, 'tiny.bgml'), 'utf8'), /<results [^>]*target="omniorb"/);
+        } finally {
+            await session.done();
+            tmp.remove();
+        }
+    });
+});
+
+describe('Generate & Run of a deployment on another host', { skip: omniorbSkip }, () => {
+    test('is refused with an offer to run it here anyway; that run records the collapse, and the deployment view shows where each process ran', async () => {
+        const tmp = tempDir();
+        const file = writeTinyOmniOrbModel(tmp.dir);
+        // the node is another machine; fewer samples keep the run short
+        writeFileSync(
+            file,
+            readFileSync(file, 'utf8')
+                .replace('<nodes name="localhost" cpuCount="2">', '<nodes name="localhost" host="hostb.example" cpuCount="2">')
+                .replace('samples="60000"', 'samples="5000"')
+        );
+        const session = await openStudio(file);
+        try {
+            const page = session.page;
+            await page.waitForSelector('#bgml-run-group:not([hidden])');
+            assert.equal(await page.locator('#bgml-run-here:not([hidden])').count(), 0, 'no offer before a refusal');
+            await page.selectOption('#bgml-run-target', 'omniorb');
+            await pacedClick(page, await centreOf(page, '#bgml-run'));
+            await page.waitForFunction(() => /^failed/.test(document.getElementById('bgml-run-status')?.textContent ?? ''), null, {
+                timeout: 30_000,
+                polling: 200
+            });
+            assert.match(await page.locator('#bgml-run-status').textContent(), /node localhost on hostb\.example/);
+            await page.waitForSelector('#bgml-run-here:not([hidden])');
+            await screenshot(page, '18-refused-for-hosts');
+
+            await pacedClick(page, await centreOf(page, '#bgml-run-here'));
+            await page.waitForFunction(() => /^(done|failed)/.test(document.getElementById('bgml-run-status')?.textContent ?? '')
+                && !/refused/.test(document.getElementById('bgml-run-status')?.textContent ?? ''), null, {
+                timeout: 300_000,
+                polling: 250
+            });
+            assert.match(await page.locator('#bgml-run-status').textContent(), /^done: /);
+            assert.equal(await page.locator('#bgml-run-here:not([hidden])').count(), 0, 'the offer goes once the run starts');
+            // the stored run says that the deployment was collapsed
+            const stored = execFileSync(bgml, ['results', '--run', '1', '--store', join(tmp.dir, '.bgml', 'results.db')], { encoding: 'utf8' });
+            assert.match(stored, /warning: deployment collapsed onto this host: node localhost \(hostb\.example\) ran on /, stored);
+
+            // the deployment view: each process box says where it ran, flagged as collapsed
+            await page.check('#bgml-deployment');
+            const placement = byId('pinned/localhost/PingServerProcess#placement');
+            await page.waitForSelector(placement);
+            assert.match(await page.locator(`${placement} title`).textContent(), /^ran on \S+, not hostb\.example \(collapsed onto this host\) · CPU 0 \(pinned\)/);
+            const lines = await page.locator(`${placement} tspan`).allTextContents();
+            assert.match(lines[0], /^ran on \S+( · CPU 0|…)$/, lines.join(' | '));
+            assert.equal(lines[lines.length - 1], 'collapsed onto this host', 'the last line says why');
+            assert.equal(await page.locator(`${byId('pinned/localhost/PingServerProcess')}.bgml-placement-moved`).count(), 1);
+            assert.equal(await page.locator(`${byId('pinned/localhost/PingClientProcess#placement')}.bgml-placement-moved`).count(), 1);
+            await screenshot(page, '19-collapsed-placement');
         } finally {
             await session.done();
             tmp.remove();

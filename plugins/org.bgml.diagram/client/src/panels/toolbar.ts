@@ -45,6 +45,10 @@ export class Toolbar implements IActionHandler, IDiagramStartup {
     protected runTarget: HTMLSelectElement;
     protected runProgress: HTMLProgressElement;
     protected runStatus: HTMLElement;
+    /** Offered when a run was refused because the deployment's hosts are not this machine. */
+    protected runHereButton: HTMLButtonElement;
+    /** The target and configuration of the latest run request, for running it again on this host. */
+    protected lastRun?: RunAction;
 
     @postConstruct()
     protected build(): void {
@@ -85,12 +89,19 @@ export class Toolbar implements IActionHandler, IDiagramStartup {
         // filled with the server's registered targets when it says a run service exists
         this.runTarget = el('select', { id: 'bgml-run-target', title: 'Target middleware' });
         this.runButton = button('bgml-run', 'Generate & Run', 'Generate, build and run the benchmark', () =>
-            this.dispatcher.dispatch(RunAction.create(this.runTarget.value))
+            this.run(RunAction.create(this.runTarget.value))
         );
+        this.runHereButton = button(
+            'bgml-run-here',
+            'Run on this host anyway',
+            'Start every process of the deployment on this machine; the stored run and its report say that the deployment was collapsed',
+            () => this.run(RunAction.create(this.lastRun?.target ?? this.runTarget.value, this.lastRun?.configuration, true))
+        );
+        this.runHereButton.hidden = true;
         this.runProgress = el('progress', { id: 'bgml-run-progress', max: '1', value: '0' });
         this.runProgress.hidden = true;
         this.runStatus = el('span', { id: 'bgml-run-status', class: 'bgml-run-status', 'aria-live': 'polite' });
-        this.runGroup = el('div', { id: 'bgml-run-group', class: 'bgml-group' }, this.runTarget, this.runButton, this.runProgress, this.runStatus);
+        this.runGroup = el('div', { id: 'bgml-run-group', class: 'bgml-group' }, this.runTarget, this.runButton, this.runProgress, this.runStatus, this.runHereButton);
         this.runGroup.hidden = true;
 
         bar.append(edit, viewpoints, deployment, this.runGroup);
@@ -145,6 +156,12 @@ export class Toolbar implements IActionHandler, IDiagramStartup {
         }
     }
 
+    protected run(action: RunAction): void {
+        this.lastRun = action;
+        this.runHereButton.hidden = true;
+        this.dispatcher.dispatch(action);
+    }
+
     protected showTargets(targets: string[]): void {
         const chosen = this.runTarget.value;
         this.runTarget.replaceChildren(...targets.map(target => el('option', { value: target }, target)));
@@ -163,6 +180,8 @@ export class Toolbar implements IActionHandler, IDiagramStartup {
         } else {
             this.runProgress.removeAttribute('value');
         }
+        // a refusal for the hosts alone can be overruled on purpose; anything else hides the offer
+        this.runHereButton.hidden = !(progress.phase === 'failed' && progress.canCollapse === true);
         this.runStatus.dataset.phase = progress.phase;
         this.runStatus.textContent = progress.phase + (progress.message ? ': ' + progress.message : '');
     }

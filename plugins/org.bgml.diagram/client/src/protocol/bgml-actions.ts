@@ -61,8 +61,9 @@ export interface RunAction extends Action {
 }
 export namespace RunAction {
     export const KIND = 'bgmlRun';
-    export function create(target?: string, configuration?: string): RunAction {
-        return configuration ? { kind: KIND, target, configuration } : { kind: KIND, target };
+    export function create(target?: string, configuration?: string, allOnThisHost?: boolean): RunAction {
+        const action: RunAction = configuration ? { kind: KIND, target, configuration } : { kind: KIND, target };
+        return allOnThisHost ? { ...action, allOnThisHost } : action;
     }
 }
 
@@ -135,6 +136,8 @@ export interface RunProgressAction extends Action {
     samples?: number;
     totalSamples?: number;
     runId?: string;
+    /** On a refusal: true when only the deployment's hosts stood in the way, so the run may be collapsed onto this host. */
+    canCollapse?: boolean;
 }
 export namespace RunProgressAction {
     export const KIND = 'bgmlRunProgress';

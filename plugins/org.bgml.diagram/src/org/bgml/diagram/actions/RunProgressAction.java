@@ -10,6 +10,8 @@ public class RunProgressAction extends Action {
     private final long samples;
     private final long totalSamples;
     private final String runId;
+    /** On a refusal: only the deployment's hosts stood in the way, and the run may be collapsed onto this host. */
+    private boolean canCollapse;
 
     public RunProgressAction() {
         this("", "", 0, 0, "");
@@ -30,5 +32,16 @@ public class RunProgressAction extends Action {
 
     public String getMessage() {
         return message;
+    }
+
+    /** A refusal because the deployment's nodes are other hosts: the client offers to run it here anyway. */
+    public static RunProgressAction refusedForHosts(String message) {
+        RunProgressAction a = new RunProgressAction("failed", message, 0, 0, "");
+        a.canCollapse = true;
+        return a;
+    }
+
+    public boolean isCanCollapse() {
+        return canCollapse;
     }
 }

@@ -104,7 +104,7 @@ public class RunHandler extends AbstractActionHandler<RunAction> {
         }
         String refusal = refusal(action);
         if (refusal != null) {
-            return listOf(new RunProgressAction("failed", refusal, 0, 0, ""), MessageActionUtil.error(refusal));
+            return listOf(RunProgressAction.refusedForHosts(refusal), MessageActionUtil.error(refusal));
         }
         if (!running.compareAndSet(false, true)) {
             return listOf(new RunProgressAction("failed", "a run is already under way", 0, 0, ""));
@@ -145,8 +145,8 @@ public class RunHandler extends AbstractActionHandler<RunAction> {
         }
         org.bgml.model.Deployment d = HostCheck.deployment(state.getModel(), null);
         return "refused: the " + HostCheck.what(d == null ? null : d.getName(), foreign) + ". Run them all here on purpose with"
-                + " bgml run --all-on-this-host (the run then records the collapse), or on their own hosts with bgml run --engine slurm"
-                + " and a host map";
+                + " Run on this host anyway (bgml run --all-on-this-host; the run then records the collapse), or on their own hosts"
+                + " with bgml run --engine slurm and a host map";
     }
 
     private void run(Path file, String target, String configuration, boolean allOnThisHost, Path outDir) {

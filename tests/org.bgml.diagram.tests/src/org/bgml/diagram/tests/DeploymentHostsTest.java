@@ -1,6 +1,7 @@
 package org.bgml.diagram.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -42,6 +43,34 @@ class DeploymentHostsTest {
             String message = GlspTestClient.str(failed, "message");
             assertTrue(message.contains("node localhost on hosta.example"), message);
             assertTrue(message.contains("--all-on-this-host"), message);
+        }
+    }
+
+    /**
+     * The refusal says that only the hosts stood in the way ({@code canCollapse}), so the client can offer "Run on this
+     * host anyway"; that run, {@code allOnThisHost}, passes the host check and goes on to generate. (The facet without
+     * an interface then stops it at generation, with a reason that is no refusal and no offer.)
+     */
+    @Test
+    void theRefusalOffersToRunHereAndThatRunPassesTheHostCheck(@TempDir Path dir) throws Exception {
+        Path file = Repo.copyExample("roundtrip.bgml", dir.resolve("roundtrip.bgml"));
+        Files.writeString(file, Files.readString(file).replaceFirst("<nodes name=\"localhost\" cpuCount=\"2\">",
+                "<nodes name=\"localhost\" host=\"hosta.example\" cpuCount=\"2\">"));
+        try (GlspTestClient c = server.connect()) {
+            c.open(file);
+            c.send(Map.of("kind", "bgmlRun", "target", "omniorb"));
+            JsonObject refused = c.action("bgmlRunProgress");
+            assertEquals("failed", GlspTestClient.str(refused, "phase"));
+            assertTrue(refused.get("canCollapse").getAsBoolean(), "a refusal for the hosts alone can be overruled: " + refused);
+
+            c.edit(GlspTestClient.applyProperty("TaoTaoServer/rt", "interface", ""));
+            c.send(Map.of("kind", "bgmlRun", "target", "omniorb", "allOnThisHost", true));
+            JsonObject first = c.action("bgmlRunProgress");
+            assertEquals("generating", GlspTestClient.str(first, "phase"), "collapsed on purpose, the run starts: " + first);
+            JsonObject failed = c.action("bgmlRunProgress", a -> "failed".equals(GlspTestClient.str(a, "phase")));
+            String why = GlspTestClient.str(failed, "message");
+            assertFalse(why.contains("refused"), why);
+            assertFalse(failed.has("canCollapse") && failed.get("canCollapse").getAsBoolean(), "no offer for a model that cannot run: " + failed);
         }
     }
 }
