@@ -10,16 +10,13 @@ import java.util.List;
 import java.util.Map;
 
 import org.bgml.model.BenchmarkModel;
-import org.bgml.model.BgmlFactory;
 import org.bgml.model.io.ModelFiles;
 import org.bgml.model.io.ModelLoadException;
-import org.bgml.model.patterns.PatternDefinition;
 import org.bgml.model.patterns.PatternException;
-import org.bgml.model.patterns.PatternInstantiator;
+import org.bgml.model.patterns.NewModelFile;
 import org.bgml.model.patterns.PatternLibrary;
 import org.bgml.validation.ModelDiagnostic;
 import org.bgml.validation.ModelValidator;
-import org.eclipse.emf.ecore.resource.Resource;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -86,25 +83,15 @@ final class NewCommand implements Subcommand {
             if (Files.exists(file)) {
                 throw new UsageException(file + " exists; --add puts the pattern into it, or choose another file");
             }
-            model = BgmlFactory.eINSTANCE.createBenchmarkModel();
-            model.setName(modelName(file));
-            Resource resource = ModelFiles.newResourceSet().createResource(ModelFiles.uriOf(file));
-            resource.getContents().add(model);
+            model = NewModelFile.empty(file);
         }
 
         String what = "an empty model";
         if (pattern != null) {
-            PatternInstantiator.Instance instance;
             try {
-                PatternDefinition definition = library.find(pattern);
-                instance = PatternInstantiator.instantiate(model, definition, given, prefix);
+                what = NewModelFile.addPattern(model, library.find(pattern), given, prefix);
             } catch (PatternException e) {
                 throw new UsageException(e.getMessage());
-            }
-            what = "pattern " + pattern + " (" + String.join(", ", instance.arguments().asText().entrySet().stream()
-                    .map(e -> e.getKey() + "=" + e.getValue()).toList()) + ") with prefix " + instance.prefix();
-            if (model.getDescription() == null) {
-                model.setDescription("Made by bgml new from the " + what + ".");
             }
         }
         List<ModelDiagnostic> diagnostics = new ModelValidator().validate(model);
@@ -145,18 +132,5 @@ final class NewCommand implements Subcommand {
             }
         }
         return given;
-    }
-
-    /** The file's name without {@code .bgml}, as an identifier. */
-    static String modelName(Path file) {
-        String stem = file.getFileName().toString();
-        if (stem.endsWith("." + ModelFiles.FILE_EXTENSION)) {
-            stem = stem.substring(0, stem.length() - ModelFiles.FILE_EXTENSION.length() - 1);
-        }
-        String name = stem.replaceAll("[^A-Za-z0-9]+", "_").replaceAll("^_+|_+$", "");
-        if (name.isEmpty() || !Character.isLetter(name.charAt(0))) {
-            name = "Model" + (name.isEmpty() ? "" : "_" + name);
-        }
-        return name;
     }
 }

@@ -15,11 +15,13 @@ import org.osgi.framework.FrameworkUtil;
 /** What a new model can start from: an empty model, or one of the examples that travel inside this bundle. */
 public final class ModelTemplates {
     public static final String EMPTY = "Empty model";
+    /** The choice whose parameters the wizard's pattern page asks for. */
+    public static final String PATTERN = "A pattern (next page)";
 
     private ModelTemplates() {
     }
 
-    /** "Empty model" first, then the example file names (roundtrip.bgml, ...), sorted. */
+    /** "Empty model" first, then "A pattern (next page)", then the example file names (roundtrip.bgml, ...), sorted. */
     public static List<String> choices() {
         List<String> examples = new ArrayList<>();
         Bundle bundle = FrameworkUtil.getBundle(ModelTemplates.class);
@@ -31,6 +33,7 @@ public final class ModelTemplates {
             }
         }
         Collections.sort(examples);
+        examples.add(0, PATTERN);
         examples.add(0, EMPTY);
         return examples;
     }
