@@ -103,6 +103,8 @@ public class BgmlGModelFactory implements GModelFactory {
     private long fullBuilds;
     /** The nodes of top-level entities in the latest diagram, by layout key (element path). */
     private final Map<String, GNode> topNodes = new HashMap<>();
+    /** With the deployment toggle: each entity's process box, by the entity's element path (edge labels keep clear of it). */
+    private final Map<String, GNode> processBoxes = new HashMap<>();
     /** What the latest update changed when it only moved nodes; null after a full build or once taken. */
     private MoveNodesAction lastMove;
 
@@ -120,6 +122,7 @@ public class BgmlGModelFactory implements GModelFactory {
         BenchmarkModel model = state.getModel();
         ids.clear();
         topNodes.clear();
+        processBoxes.clear();
         built = null;
         elements.clear();
         optionLabels.clear();
@@ -575,6 +578,11 @@ public class BgmlGModelFactory implements GModelFactory {
         double[] at = absolute(node);
         double cx = at[0] + port.getPosition().getX() + port.getSize().getWidth() / 2;
         double cy = at[1] + port.getPosition().getY() + port.getSize().getHeight() / 2;
+        GNode box = processBoxes.get(node.getId());
+        if (box != null) { // the deployment view: keep clear of the whole process box, its header lines included
+            double[] b = absolute(box);
+            return new double[] { cx, cy, b[0], b[1], box.getSize().getWidth(), box.getSize().getHeight() };
+        }
         return new double[] { cx, cy, at[0], at[1], node.getSize().getWidth(), node.getSize().getHeight() };
     }
 
@@ -719,6 +727,7 @@ public class BgmlGModelFactory implements GModelFactory {
                     box.getChildren().add(where);
                 }
                 graph.getChildren().add(box);
+                p.getEntities().forEach(e -> processBoxes.put(ElementPaths.pathOf(e), box));
             }
         }
     }

@@ -63,6 +63,21 @@ class PlacementOverlayTest {
         double boxY = all.get(SERVER).getAsJsonObject("position").get("y").getAsDouble();
         double entityY = all.get("RoundTripServer").getAsJsonObject("position").get("y").getAsDouble();
         assertTrue(entityY - boxY >= 30 + 2 * 13, "the entity sits below the box's name and both placement lines");
+
+        // the connection's result keeps clear of the process boxes, placement lines included: it is lifted higher than
+        // in the view without processes, where it only keeps clear of the entities
+        double withBoxes = resultOffset(all);
+        double withoutBoxes;
+        try (GlspTestClient c = PlacementOverlayTest.server.connect()) {
+            withoutBoxes = resultOffset(GlspTestClient.index(c.open(model)));
+        }
+        assertTrue(withBoxes >= withoutBoxes + 30, withBoxes + " against " + withoutBoxes);
+    }
+
+    private static double resultOffset(Map<String, JsonObject> all) {
+        JsonObject result = all.get("ClientToServer#result");
+        assertNotNull(result, "the run's result is on the connection: " + all.keySet());
+        return result.getAsJsonObject("edgePlacement").get("offset").getAsDouble();
     }
 
     @Test
