@@ -178,7 +178,7 @@ public final class Reproduction {
         for (Step s : steps(options.target(), options.acrossNodes())) {
             boolean built = Files.isRegularFile(options.workDir().resolve("benchmarks").resolve(s.key()).resolve("manifest.json"));
             // A build alone took about 45 s here under load; built three at a time, each adds about 35 s to the wall time.
-            seconds += built ? 6 : 35;
+            seconds += built ? 3 : 35;
             seconds += s.acrossNodes() ? 8 : 0; // the Slurm job: submission, the nodes' probe, the steps' start
             seconds += switch (s.model()) {
                 case ReproductionModels.PAYLOAD_SWEEP -> options.quick() ? 5 : 40;
