@@ -76,8 +76,8 @@ for run, model, _ in runs:
     where[model] = db.execute("SELECT cpu_placement FROM environment WHERE run = ?", (run,)).fetchone()[0]
 print(where)
 proxy = where["ProxyPenalty"]
-for process, node in (("DirectServerProcess", "n1"), ("Server2Process", "n1"), ("ProxyProcess", "n2"), ("Client1Process", "n3"),
-                      ("DirectClientProcess", "n3")):
+for process, node in (("DirectServerProcess", "n1"), ("ProxyServer2Process", "n1"), ("ProxyRouterProcess", "n2"),
+                      ("ProxyClient1Process", "n3"), ("DirectClientProcess", "n3")):
     assert f"{process}: on {node}" in proxy, (process, node, proxy)
 dba = where["DbaColor2"]
 assert "P_0: on n1" in dba and "P_1: on n2" in dba, dba

@@ -177,6 +177,98 @@ public final class ReproductionModels {
                 + "Here on separate nodes, as the paper ran them: " + String.join(", ", names) + ".");
     }
 
+    /**
+     * The proxy penalty's model, built from the shipped patterns: a {@code clientServer} instance (prefix {@code Direct},
+     * cubit servant, throughput) for the direct pair and a {@code proxy} instance (prefix {@code Proxy}, 3 pairs,
+     * {@code route}, cubit servants) for the proxied pairs. Then what the finding needs beyond the patterns: every
+     * client measures calls per second for the same time ({@link #PROXY_LOOP_MS}), the direct client first and alone,
+     * the proxied clients together after it ({@link #PROXY_DELAY_MS}); and the loopback configurations of the examples.
+     * {@code reproductions/proxy-penalty.bgml} is this model as saved, byte for byte (a test checks it).
+     */
+    public static BenchmarkModel proxyPenalty(Path file) throws org.bgml.model.patterns.PatternException {
+        BenchmarkModel model = org.bgml.model.BgmlFactory.eINSTANCE.createBenchmarkModel();
+        model.setName("ProxyPenalty");
+        model.setDescription("The PPL proxy finding in one run, from the clientServer and proxy patterns: one client calling its cubit"
+                + " server directly, then three clients calling three cubit servers through one routing proxy at the same time. Every"
+                + " client measures cube_long calls per second for the same time; the direct client measures first, alone, and the"
+                + " three proxied clients start together after it.");
+        ModelFiles.newResourceSet().createResource(ModelFiles.uriOf(file)).getContents().add(model);
+        org.bgml.model.patterns.PatternLibrary library = org.bgml.model.patterns.PatternLibrary.ofShipped();
+        String samples = Integer.toString(PROXY_SAMPLES);
+        org.bgml.model.patterns.PatternInstantiator.instantiate(model, library.find("clientServer"),
+                java.util.Map.of("behaviour", "cubit", "testType", "throughput", "samples", samples), "Direct");
+        org.bgml.model.patterns.PatternInstantiator.instantiate(model, library.find("proxy"),
+                java.util.Map.of("pairs", "3", "mode", "route", "behaviour", "cubit", "samples", samples), "Proxy");
+        Deployment deployment = model.getDeployments().get(0);
+        deployment.setName("remote");
+        deployment.setDescription("Every object in its own process over loopback, unpinned, as the PPL ran them on separate machines;"
+                + " servers first, then the proxy, then the clients, which start behind one start line. The direct client's loop runs"
+                + " first; the proxied clients wait out their pre-delay, then run together.");
+        deployment.getNodes().forEach(n -> n.setCpuCount(2));
+        // The direct client starts with the proxied ones, after the proxy: all four meet at one start line.
+        deployment.getNodes().forEach(n -> n.getProcesses().stream().filter(p -> p.getName().equals("DirectClientProcess"))
+                .forEach(p -> p.setStartOrder(2)));
+        for (Metric m : List.copyOf(model.getMetrics())) {
+            if (m.getName().equals("DirectThroughput")) {
+                m.setName("DirectCallsPerSecond");
+                m.setDescription("The direct pair: cube_long calls per second for 3 s, alone.");
+                loop(m, 0);
+            } else if (m.getName().startsWith("ProxyLatency")) {
+                String i = m.getName().substring("ProxyLatency".length());
+                Throughput t = org.bgml.model.BgmlFactory.eINSTANCE.createThroughput();
+                t.setName("ProxyCallsPerSecond" + i);
+                t.setDescription("Client " + i + " through the proxy: cube_long calls per second for 3 s, after the direct loop,"
+                        + " together with the other two.");
+                t.setConnection(m.getConnection());
+                t.setOperation(m.getOperation());
+                t.setParameters(m.getParameters());
+                t.setSamples(m.getSamples());
+                loop(t, PROXY_DELAY_MS);
+                model.getMetrics().set(model.getMetrics().indexOf(m), t);
+            }
+        }
+        configuration(model, "omniorbLoopback", "Keeps every omniORB process on the loopback interface; applies to all processes.",
+                "omniorb.bgml#endPoint", "giop:tcp:127.0.0.1:");
+        org.bgml.model.Configuration tao = configuration(model, "taoLoopback", "Keeps every TAO process on the loopback interface and"
+                + " puts addresses, not host names, in IORs; applies to all processes.", "tao.bgml#ORBEndpoint", "iiop://127.0.0.1");
+        setting(tao, "tao.bgml#ORBDottedDecimalAddresses", "1");
+        return model;
+    }
+
+    /** The shipped proxy loops: 3 s each; the proxied clients start after the direct loop and a gap of 1.5 s. */
+    static final long PROXY_LOOP_MS = 3000;
+    static final long PROXY_DELAY_MS = PROXY_LOOP_MS + PROXY_GAP_MS;
+    /** More calls than a loop makes in its time: the duration ends it. */
+    static final int PROXY_SAMPLES = 10_000_000;
+
+    private static void loop(Metric m, long delay) {
+        m.setWarmupIterations(2000);
+        org.bgml.model.Workload w = org.bgml.model.BgmlFactory.eINSTANCE.createWorkload();
+        w.setDurationMillis(PROXY_LOOP_MS);
+        w.setPreDelayMillis(delay);
+        m.setWorkload(w);
+    }
+
+    private static org.bgml.model.Configuration configuration(BenchmarkModel model, String name, String description, String option,
+            String value) {
+        org.bgml.model.Configuration c = org.bgml.model.BgmlFactory.eINSTANCE.createConfiguration();
+        c.setName(name);
+        c.setDescription(description);
+        model.getConfigurations().add(c);
+        setting(c, option, value);
+        return c;
+    }
+
+    /** A setting of a catalogue option, referred to as the examples do ({@code bgml:/catalogs/...}). */
+    private static void setting(org.bgml.model.Configuration c, String option, String value) {
+        org.bgml.model.OptionSetting s = org.bgml.model.BgmlFactory.eINSTANCE.createOptionSetting();
+        org.bgml.model.OptionDefinition d = org.bgml.model.BgmlFactory.eINSTANCE.createOptionDefinition();
+        ((org.eclipse.emf.ecore.InternalEObject) d).eSetProxyURI(org.eclipse.emf.common.util.URI.createURI(ModelFiles.CATALOGS + option));
+        s.setOption(d);
+        s.setValue(value);
+        c.getSettings().add(s);
+    }
+
     /** Removes every connection not named in {@code keep}, with its metrics, its entities and the processes left empty. */
     static void keepOnly(BenchmarkModel model, Set<String> keep) {
         List<Connection> drop = new ArrayList<>();

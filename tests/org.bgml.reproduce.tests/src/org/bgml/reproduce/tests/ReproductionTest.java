@@ -148,7 +148,7 @@ class ReproductionTest {
         Map<String, List<String>> where = new java.util.LinkedHashMap<>();
         proxy.getDeployments().get(0).getNodes().forEach(n -> where.put(n.getName(), n.getProcesses().stream().map(p -> p.getName()).toList()));
         assertEquals(List.of("servers", "proxy", "clients"), List.copyOf(where.keySet()));
-        assertEquals(List.of("ProxyProcess"), where.get("proxy"));
+        assertEquals(List.of("ProxyRouterProcess"), where.get("proxy"));
         assertTrue(where.get("clients").size() == 4 && where.get("clients").stream().allMatch(p -> p.contains("Client")), where.toString());
         assertTrue(where.get("servers").size() == 4 && where.get("servers").stream().allMatch(p -> p.contains("Server")), where.toString());
         BenchmarkModel dba = ModelFiles.loadModel(temp.resolve("models-quick/dba-color-2-nodes-nodes.bgml"));
