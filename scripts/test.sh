@@ -27,6 +27,8 @@ echo "== bgml run --engine slurm: one benchmark across two namespace nodes of th
 tests/slurm-multihost.sh
 echo "== concurrent scenarios across hosts: the proxy pattern on 3 nodes, DBA-color with 4 agents on 4 nodes"
 tests/slurm-scenarios.sh
+echo "== bgml reproduce --quick --engine slurm: the proxy penalty and DBA-color with their processes on separate nodes"
+tests/slurm-reproduce.sh
 echo "== diagram: client unit tests and browser tests (headless Chromium)"
 tests/diagram-browser/run.sh
 echo "== BGML Studio under Xvfb: wizard, editor, Generate & Run, results view"

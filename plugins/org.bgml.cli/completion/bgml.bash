@@ -731,8 +731,9 @@ function _picocli_bgml_reproduce() {
 
   local commands=""
   local flag_opts="'--quick' '-h' '--help'"
-  local arg_opts="'--target' '--report' '--store'"
+  local arg_opts="'--target' '--report' '--engine' '--hosts' '--partition' '--store'"
   local T_option_args=("omniorb" "ace" "ciao" "tao") # --target values
+  local E_option_args=("local" "slurm") # --engine values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -743,6 +744,17 @@ function _picocli_bgml_reproduce() {
       return $?
       ;;
     '--report')
+      return
+      ;;
+    '--engine')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${E_option_args[@]}" ) )
+      return $?
+      ;;
+    '--hosts')
+      return
+      ;;
+    '--partition')
       return
       ;;
     '--store')

@@ -44,6 +44,8 @@ public final class RunService {
         RunOutcome run(Path benchDir, Manifest manifest, Path runDir, RunListener listener) throws IOException, InterruptedException;
     }
 
+    private static final Object GENERATING = new Object();
+
     private final Execution execution;
 
     public RunService() {
@@ -85,6 +87,80 @@ public final class RunService {
     }
 
     /**
+     * A benchmark generated and built, ready to run: what {@link #prepare} did.
+     *
+     * @param failure null when the build succeeded; else why it did not
+     */
+    public record Prepared(BenchmarkPlan plan, Manifest manifest, BenchmarkBuilder.Outcome build, long loadNanos, long generateNanos,
+            long planned, List<String> warnings, String failure) {
+        public boolean ok() {
+            return failure == null;
+        }
+    }
+
+    /**
+     * Generates (unless the folder is current) and builds (unless its sources are unchanged) the benchmark of a request,
+     * without running it. A later {@link #run} of the same request then neither generates nor compiles anything, so a
+     * caller with several benchmarks can build them all before measuring any.
+     *
+     * @throws HostCheck.ForeignHostsException before anything is generated or built, as {@link #run}
+     */
+    public Prepared prepare(Request request, RunProgress progress) throws ModelLoadException, InvalidModelException, IOException,
+            InterruptedException {
+        List<String> warnings = new ArrayList<>();
+        Generated g = generate(request, progress, warnings);
+        warnings.forEach(progress::warning);
+        progress.samplesPlanned(g.planned());
+
+        Manifest manifest = g.manifest();
+        progress.phase(RunProgress.Phase.BUILDING, String.join(" && ", manifest.build().commands().stream().map(c -> String.join(" ", c)).toList()));
+        BenchmarkBuilder.Outcome build = new BenchmarkBuilder().build(request.outDir(), manifest);
+        return new Prepared(g.plan(), manifest, build, g.loadNanos(), g.generateNanos(), g.planned(), List.copyOf(warnings),
+                build.ok() ? null : "build failed: " + build.failure());
+    }
+
+    private record Generated(BenchmarkPlan plan, Manifest manifest, long loadNanos, long generateNanos, long planned) {
+    }
+
+    /**
+     * Loads the model and generates the benchmark unless the folder is current. One caller at a time: EMF's registries and
+     * the generators are not made for concurrent use, while the builds that follow may run side by side.
+     */
+    private Generated generate(Request request, RunProgress progress, List<String> warnings) throws ModelLoadException,
+            InvalidModelException, IOException {
+        synchronized (GENERATING) {
+            long l0 = System.nanoTime();
+            BenchmarkModel model = ModelFiles.loadModel(request.modelFile());
+            long loadNanos = System.nanoTime() - l0;
+            if (execution == Execution.LOCAL) { // another engine places every node on its own host
+                HostCheck.check(model, request.deployment(), request.allOnThisHost()).ifPresent(warnings::add);
+            }
+            long g0 = System.nanoTime();
+            GenerationService.Request generation = new GenerationService.Request(model, request.target(), request.deployment(),
+                    request.configuration());
+            ConfigurationChoice configuration = GenerationService.configuration(generation);
+            warnings.addAll(configuration.warnings());
+            String inputs = GenerationStamp.inputs(model, ToolVersion.current(), request.target(), request.deployment(), configuration.name());
+            BenchmarkPlan plan;
+            if (GenerationStamp.current(request.outDir(), inputs)) {
+                // Same model, same request, same tool, generated files untouched: generation would write the same bytes.
+                progress.phase(RunProgress.Phase.GENERATING, "unchanged since the last generation into " + request.outDir());
+                plan = GenerationService.plan(generation);
+            } else {
+                progress.phase(RunProgress.Phase.GENERATING, request.target() + " into " + request.outDir());
+                GenerationStamp.clear(request.outDir());
+                DirectoryOutput out = new DirectoryOutput(request.outDir());
+                plan = new GenerationService().generate(generation, out);
+                GenerationStamp.write(request.outDir(), inputs, out.files().keySet());
+            }
+            long generateNanos = System.nanoTime() - g0;
+            Manifest manifest = ManifestJson.read(request.outDir().resolve(ManifestJson.FILE));
+            long planned = GenerationService.target(request.target()).timedSamples(plan);
+            return new Generated(plan, manifest, loadNanos, generateNanos, planned);
+        }
+    }
+
+    /**
      * @throws HostCheck.ForeignHostsException before anything is generated, built or started, when a node of the
      *                                         deployment is another host and the request does not collapse it
      */
@@ -92,43 +168,17 @@ public final class RunService {
             InterruptedException {
         Instant started = Instant.now();
         String runId = org.bgml.launcher.results.RunIds.next(started);
-        long l0 = System.nanoTime();
-        BenchmarkModel model = ModelFiles.loadModel(request.modelFile());
-        long loadNanos = System.nanoTime() - l0;
-        List<String> warnings = new ArrayList<>();
-        if (execution == Execution.LOCAL) { // another engine places every node on its own host
-            HostCheck.check(model, request.deployment(), request.allOnThisHost()).ifPresent(warnings::add);
-        }
-
-        long g0 = System.nanoTime();
-        GenerationService.Request generation = new GenerationService.Request(model, request.target(), request.deployment(),
-                request.configuration());
-        ConfigurationChoice configuration = GenerationService.configuration(generation);
-        warnings.addAll(configuration.warnings());
-        warnings.forEach(progress::warning);
-        String inputs = GenerationStamp.inputs(model, ToolVersion.current(), request.target(), request.deployment(), configuration.name());
-        BenchmarkPlan plan;
-        if (GenerationStamp.current(request.outDir(), inputs)) {
-            // Same model, same request, same tool, generated files untouched: generation would write the same bytes.
-            progress.phase(RunProgress.Phase.GENERATING, "unchanged since the last generation into " + request.outDir());
-            plan = GenerationService.plan(generation);
-        } else {
-            progress.phase(RunProgress.Phase.GENERATING, request.target() + " into " + request.outDir());
-            GenerationStamp.clear(request.outDir());
-            DirectoryOutput out = new DirectoryOutput(request.outDir());
-            plan = new GenerationService().generate(generation, out);
-            GenerationStamp.write(request.outDir(), inputs, out.files().keySet());
-        }
-        long generateNanos = System.nanoTime() - g0;
-        Manifest manifest = ManifestJson.read(request.outDir().resolve(ManifestJson.FILE));
-        long planned = GenerationService.target(request.target()).timedSamples(plan);
-        progress.samplesPlanned(planned);
-
-        progress.phase(RunProgress.Phase.BUILDING, String.join(" && ", manifest.build().commands().stream().map(c -> String.join(" ", c)).toList()));
-        BenchmarkBuilder.Outcome build = new BenchmarkBuilder().build(request.outDir(), manifest);
-        if (!build.ok()) {
-            return new Result(runId, started, Instant.now(), plan, manifest, build, null, List.of(),
-                    "build failed: " + build.failure(), loadNanos, generateNanos, 0, List.copyOf(warnings));
+        Prepared prepared = prepare(request, progress);
+        BenchmarkPlan plan = prepared.plan();
+        Manifest manifest = prepared.manifest();
+        BenchmarkBuilder.Outcome build = prepared.build();
+        long loadNanos = prepared.loadNanos();
+        long generateNanos = prepared.generateNanos();
+        long planned = prepared.planned();
+        List<String> warnings = prepared.warnings();
+        if (!prepared.ok()) {
+            return new Result(runId, started, Instant.now(), plan, manifest, build, null, List.of(), prepared.failure(), loadNanos,
+                    generateNanos, 0, warnings);
         }
 
         progress.phase(RunProgress.Phase.STARTING, manifest.processes().size() + " processes");
@@ -147,7 +197,7 @@ public final class RunService {
             }
         }
         return new Result(runId, started, Instant.now(), plan, manifest, build, outcome, List.copyOf(results),
-                outcome.failure(), loadNanos, generateNanos, System.nanoTime() - r0, List.copyOf(warnings));
+                outcome.failure(), loadNanos, generateNanos, System.nanoTime() - r0, warnings);
     }
 
     /** Passes the runner's events on, and turns its live sample counts into progress against the planned total. */

@@ -4,11 +4,17 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import org.bgml.generator.common.InvalidModelException;
 import org.bgml.launcher.report.Bimodality;
@@ -36,11 +42,25 @@ public final class Reproduction {
     public interface Runner {
         StoredRun run(Path model, String target, String deployment, Path outDir) throws IOException, InterruptedException,
                 ModelLoadException, InvalidModelException, ResultsStoreException;
+
+        /**
+         * Generates and builds the benchmark {@link #run} will run, without running it; may be called for several
+         * benchmarks at once. Returns null when it is ready, else why not (the run then fails the same way and is stored
+         * failed). The default builds nothing ahead: the run builds.
+         */
+        default String prepare(Path model, String target, String deployment, Path outDir) throws IOException, InterruptedException,
+                ModelLoadException, InvalidModelException {
+            return null;
+        }
     }
 
     /** Progress of the reproduction, one line per run. */
     public interface Listener {
         void step(int index, int count, String what);
+
+        /** A benchmark was generated and built ahead of the runs ({@code failure} null), or could not be, in {@code nanos}. */
+        default void built(String what, long nanos, String failure) {
+        }
 
         default void ran(String what, StoredRun run) {
         }
@@ -50,8 +70,14 @@ public final class Reproduction {
      * @param target  the target the findings run on
      * @param quick   fewer samples, fewer payload sizes and shorter loops (the whole run under 5 minutes on 2 CPUs)
      * @param workDir where the sized model copies and the built benchmarks go (kept, so a second run does not rebuild)
+     * @param acrossNodes run only the findings the papers ran across machines (the proxy penalty and the DBA-color
+     *                segments), with their processes on separate nodes ({@link ReproductionModels#ACROSS_NODES}); the
+     *                runner places the nodes (on a Slurm cluster)
      */
-    public record Options(String target, boolean quick, Path workDir) {
+    public record Options(String target, boolean quick, Path workDir, boolean acrossNodes) {
+        public Options(String target, boolean quick, Path workDir) {
+            this(target, quick, workDir, false);
+        }
     }
 
     /** One finding's outcome on the target: verdict, plot, environment and the runs it read. */
@@ -80,9 +106,13 @@ public final class Reproduction {
     }
 
     /** One run of the reproduction: a model, a deployment, a target. */
-    record Step(String what, String model, String deployment, String target) {
+    record Step(String what, String model, String deployment, String target, boolean acrossNodes) {
+        Step(String what, String model, String deployment, String target) {
+            this(what, model, deployment, target, false);
+        }
+
         String key() {
-            return model.replace(".bgml", "") + "-" + deployment + "-" + target;
+            return model.replace(".bgml", "") + "-" + deployment + (acrossNodes ? "-nodes" : "") + "-" + target;
         }
     }
 
@@ -96,11 +126,27 @@ public final class Reproduction {
 
     /** The runs the findings need on {@code target}, in order. */
     public static List<String> plan(String target) {
-        return steps(target).stream().map(s -> s.what() + " (" + s.model() + ", " + s.deployment() + ", " + s.target() + ")").toList();
+        return plan(target, false);
+    }
+
+    /** The runs the findings need on {@code target}, in order; across nodes, only the two the papers ran so. */
+    public static List<String> plan(String target, boolean acrossNodes) {
+        return steps(target, acrossNodes).stream().map(s -> s.what() + " (" + s.model() + ", " + s.deployment() + ", " + s.target() + ")").toList();
     }
 
     static List<Step> steps(String target) {
+        return steps(target, false);
+    }
+
+    static List<Step> steps(String target, boolean acrossNodes) {
         List<Step> steps = new ArrayList<>();
+        if (acrossNodes) {
+            if (timedLoops(target)) {
+                steps.add(new Step("proxy penalty, across nodes", ReproductionModels.PROXY, "remote", target, true));
+            }
+            steps.add(new Step("DBA-color, 2 agents, across nodes", ReproductionModels.DBA_COLOR, "remote", target, true));
+            return steps;
+        }
         steps.add(new Step("payload sweep", ReproductionModels.PAYLOAD_SWEEP, "remote", target));
         steps.add(new Step("round trip, remote", ReproductionModels.ROUNDTRIP, "remote", target));
         steps.add(new Step("round trip, collocated", ReproductionModels.ROUNDTRIP, "collocated", target));
@@ -125,13 +171,15 @@ public final class Reproduction {
 
     /**
      * How long the run should take, in seconds, before it starts: a build for each benchmark not built before in the
-     * work folder, and each model's measuring time on this kind of machine (2 CPUs).
+     * work folder ({@link #BUILDS_AT_ONCE} at a time), and each model's measuring time on this kind of machine (2 CPUs).
      */
     public static long expectedSeconds(Options options) {
         long seconds = 0;
-        for (Step s : steps(options.target())) {
+        for (Step s : steps(options.target(), options.acrossNodes())) {
             boolean built = Files.isRegularFile(options.workDir().resolve("benchmarks").resolve(s.key()).resolve("manifest.json"));
-            seconds += built ? 6 : 45;
+            // A build alone took about 45 s here under load; built three at a time, each adds about 35 s to the wall time.
+            seconds += built ? 3 : 35;
+            seconds += s.acrossNodes() ? 8 : 0; // the Slurm job: submission, the nodes' probe, the steps' start
             seconds += switch (s.model()) {
                 case ReproductionModels.PAYLOAD_SWEEP -> options.quick() ? 5 : 40;
                 case ReproductionModels.ROUNDTRIP -> options.quick() ? 3 : 20;
@@ -148,12 +196,17 @@ public final class Reproduction {
         String target = options.target();
         Path models = options.workDir().resolve(options.quick() ? "models-quick" : "models-full");
         Map<String, Ran> ran = new LinkedHashMap<>();
-        List<Step> steps = steps(target);
+        List<Step> steps = steps(target, options.acrossNodes());
         List<String> failures = new ArrayList<>();
+        Map<Step, Path> files = new LinkedHashMap<>();
+        for (Step s : steps) {
+            files.put(s, ReproductionModels.write(s.model(), s.deployment(), options.quick(), s.acrossNodes(), models));
+        }
+        buildAll(steps, files, options.workDir());
         for (int i = 0; i < steps.size(); i++) {
             Step s = steps.get(i);
             listener.step(i + 1, steps.size(), s.what() + " on " + s.target());
-            Path model = ReproductionModels.write(s.model(), s.deployment(), options.quick(), models);
+            Path model = files.get(s);
             Ran r;
             try {
                 StoredRun run = runner.run(model, s.target(), s.deployment(), options.workDir().resolve("benchmarks").resolve(s.key()));
@@ -168,6 +221,9 @@ public final class Reproduction {
                 failures.add(r.why());
             }
             ran.put(s.key(), r);
+        }
+        if (options.acrossNodes()) {
+            return new Outcome(options, acrossNodes(target, ran), System.nanoTime() - t0, List.copyOf(failures));
         }
         List<Result> results = new ArrayList<>();
         results.add(knee(target, ran.get(key(ReproductionModels.PAYLOAD_SWEEP, "remote", target))));
@@ -188,8 +244,95 @@ public final class Reproduction {
         return new Outcome(options, List.copyOf(results), System.nanoTime() - t0, List.copyOf(failures));
     }
 
+    /**
+     * How many benchmarks are built at the same time before the runs. Each build compiles on 2 cores itself, but leaves
+     * them half idle while it precompiles headers and links; three at once keep them busy.
+     */
+    public static final int BUILDS_AT_ONCE = 3;
+
+    /**
+     * Generates and builds every benchmark before the first one measures, {@link #BUILDS_AT_ONCE} at a time, the
+     * slowest first ({@link #buildWeight}), so that no compiler runs while a benchmark measures and the builds keep both
+     * cores busy between them (a single build leaves one idle while it precompiles headers and links). A build that fails is left to its run, which stores it as failed.
+     */
+    private void buildAll(List<Step> steps, Map<Step, Path> files, Path workDir) throws InterruptedException {
+        List<Step> order = new ArrayList<>(steps);
+        order.sort(Comparator.comparingInt((Step s) -> -buildWeight(s)));
+        ExecutorService pool = Executors.newFixedThreadPool(BUILDS_AT_ONCE, r -> {
+            Thread t = new Thread(r, "bgml-reproduce-build");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<?>> builds = new ArrayList<>();
+            for (Step s : order) {
+                builds.add(pool.submit(() -> {
+                    long t0 = System.nanoTime();
+                    String failure;
+                    try {
+                        failure = runner.prepare(files.get(s), s.target(), s.deployment(), workDir.resolve("benchmarks").resolve(s.key()));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return null;
+                    } catch (IOException | ModelLoadException | InvalidModelException | RuntimeException e) {
+                        failure = String.valueOf(e.getMessage());
+                    }
+                    synchronized (listener) {
+                        listener.built(s.what() + " on " + s.target(), System.nanoTime() - t0, failure);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : builds) {
+                try {
+                    f.get();
+                } catch (ExecutionException e) {
+                    // each build reports its own failure; its run will meet it again and store it
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+            pool.awaitTermination(1, TimeUnit.MINUTES);
+        }
+    }
+
     private static String key(String model, String deployment, String target) {
         return new Step("", model, deployment, target).key();
+    }
+
+    /**
+     * How long a benchmark takes to build, relatively: its shared part plus one unit per process (the proxy penalty has
+     * nine, placement six); the ace target compiles ACE's headers into every file. The longest start first, so that the
+     * last build does not run alone.
+     */
+    static int buildWeight(Step s) {
+        int processes = switch (s.model()) {
+            case ReproductionModels.PROXY -> 9;
+            case ReproductionModels.PLACEMENT -> 6;
+            case ReproductionModels.ROUNDTRIP -> "collocated".equals(s.deployment()) ? 2 : 4;
+            default -> 2;
+        };
+        return (ACE.equals(s.target()) ? 2 : 1) * (processes + 3);
+    }
+
+    /** The findings of a run across nodes: the proxy penalty and the segment sums from their runs, the others not run. */
+    private static List<Result> acrossNodes(String target, Map<String, Ran> ran) {
+        String why = "runs on one host only: across nodes, bgml reproduce runs the two findings the papers ran with a machine per"
+                + " process (4, the proxy penalty, and 5, the DBA-color segments); run it without --engine for this one";
+        List<Result> results = new ArrayList<>();
+        for (Finding f : Finding.values()) {
+            Ran r;
+            switch (f) {
+                case PROXY -> {
+                    r = ran.get(new Step("", ReproductionModels.PROXY, "remote", target, true).key());
+                    results.add(r != null ? proxy(target, r) : new Result(f, target, Verdict.notRun("the " + target + " target has no timed"
+                            + " loops or start delays, which this reproduction needs"), null, null, List.of()));
+                }
+                case SEGMENTS -> results.add(segments(target, ran.get(new Step("", ReproductionModels.DBA_COLOR, "remote", target, true).key())));
+                default -> results.add(new Result(f, target, Verdict.notRun(why), null, null, List.of()));
+            }
+        }
+        return List.copyOf(results);
     }
 
     // --- the findings ---------------------------------------------------------------------------------------------

@@ -48,6 +48,15 @@ public final class ReproductionModels {
      * returns its path ({@code roundtrip-collocated.bgml} and {@code roundtrip-remote.bgml} differ in their loop lengths).
      */
     public static Path write(String name, String deployment, boolean quick, Path folder) throws IOException, ModelLoadException {
+        return write(name, deployment, quick, false, folder);
+    }
+
+    /**
+     * As {@link #write(String, String, boolean, Path)}; {@code acrossNodes} also moves the processes onto separate model
+     * nodes ({@link #acrossNodes}) and names the file {@code NAME-nodes.bgml}.
+     */
+    public static Path write(String name, String deployment, boolean quick, boolean acrossNodes, Path folder) throws IOException,
+            ModelLoadException {
         Files.createDirectories(folder);
         Path shipped = folder.resolve("shipped-" + name); // the .bgml extension chooses the model loader
         try (InputStream in = ReproductionModels.class.getResourceAsStream(RESOURCES + name)) {
@@ -58,7 +67,11 @@ public final class ReproductionModels {
         }
         BenchmarkModel model = ModelFiles.loadModel(shipped);
         size(name, deployment, model, quick);
-        Path out = folder.resolve(ROUNDTRIP.equals(name) ? name.replace(".bgml", "-" + deployment + ".bgml") : name);
+        if (acrossNodes) {
+            acrossNodes(name, deployment, model);
+        }
+        Path out = folder.resolve(ROUNDTRIP.equals(name) ? name.replace(".bgml", "-" + deployment + ".bgml")
+                : acrossNodes ? name.replace(".bgml", "-nodes.bgml") : name);
         ModelFiles.save(model.eResource(), out);
         Files.delete(shipped);
         return out;
@@ -68,6 +81,11 @@ public final class ReproductionModels {
     static void size(String name, String deployment, BenchmarkModel model, boolean quick) {
         switch (name) {
             case PAYLOAD_SWEEP -> {
+                if (quick) {
+                    // The knee rule reads the plain sweep only; the component sweep is a second curve on the plot, and two
+                    // processes fewer to build and run.
+                    keepOnly(model, Set.of("TaoTao"));
+                }
                 for (Metric m : model.getMetrics()) {
                     if (quick && m instanceof PayloadSweep sweep) {
                         // The whole plateau from 4 B stays: the knee rule measures a step against the median step, and
@@ -79,10 +97,11 @@ public final class ReproductionModels {
                 }
             }
             case ROUNDTRIP -> {
-                keepOnly(model, Set.of("TaoTao", "CiaoCiao"));
+                boolean collocated = "collocated".equals(deployment);
+                // Collocation reads the remote TAO-TAO pair, the glue the collocated pairs: a quick run builds only those.
+                keepOnly(model, quick && !collocated ? Set.of("TaoTao") : Set.of("TaoTao", "CiaoCiao"));
                 model.getMetrics().removeIf(m -> !(m instanceof Throughput));
                 // A collocated call takes about 0.1 µs: its loop needs millions of calls to last long enough to count.
-                boolean collocated = "collocated".equals(deployment);
                 for (Metric m : model.getMetrics()) {
                     m.setSamples(collocated ? (quick ? 1_000_000 : 3_000_000) : (quick ? 30_000 : m.getSamples()));
                 }
@@ -109,6 +128,145 @@ public final class ReproductionModels {
             }
             default -> throw new IllegalArgumentException("no reproduction model " + name);
         }
+    }
+
+    /**
+     * The model nodes of the reproductions that run across nodes, in the order they are placed on a cluster's nodes by
+     * default: the proxy penalty puts its servers, its proxy and its clients on three nodes (the direct pair's server
+     * with the servers, its client with the clients), DBA-color each agent on its own node.
+     */
+    public static final java.util.Map<String, List<String>> ACROSS_NODES = java.util.Map.of(PROXY, List.of("servers", "proxy", "clients"),
+            DBA_COLOR, List.of("agent0", "agent1"));
+
+    /**
+     * Moves the deployment's processes onto the nodes of {@link #ACROSS_NODES}, keeping each process as it is (entities,
+     * pinning, start order). A process of the proxy model goes by what it holds: a client to {@code clients}, a server
+     * with receptacles (it calls on) to {@code proxy}, any other server to {@code servers}.
+     */
+    static void acrossNodes(String name, String deploymentName, BenchmarkModel model) {
+        List<String> names = ACROSS_NODES.get(name);
+        if (names == null) {
+            throw new IllegalArgumentException("the reproduction " + name + " does not run across nodes");
+        }
+        Deployment deployment = model.getDeployments().stream().filter(d -> deploymentName.equals(d.getName())).findFirst().orElseThrow();
+        Node first = deployment.getNodes().get(0);
+        List<org.bgml.model.Process> processes = new ArrayList<>();
+        deployment.getNodes().forEach(n -> processes.addAll(n.getProcesses()));
+        List<Node> nodes = new ArrayList<>();
+        for (String n : names) {
+            Node node = org.bgml.model.BgmlFactory.eINSTANCE.createNode();
+            node.setName(n);
+            node.setCpuCount(first.getCpuCount());
+            nodes.add(node);
+        }
+        for (int i = 0; i < processes.size(); i++) {
+            org.bgml.model.Process p = processes.get(i);
+            int at;
+            if (PROXY.equals(name)) {
+                boolean client = p.getEntities().stream().anyMatch(e -> e instanceof org.bgml.model.Client);
+                boolean forwards = p.getEntities().stream().anyMatch(e -> e.getPorts().stream().anyMatch(q -> q instanceof org.bgml.model.Receptacle));
+                at = client ? 2 : forwards ? 1 : 0;
+            } else {
+                at = Math.min(i, nodes.size() - 1);
+            }
+            nodes.get(at).getProcesses().add(p);
+        }
+        deployment.getNodes().clear();
+        deployment.getNodes().addAll(nodes);
+        deployment.setDescription((deployment.getDescription() == null ? "" : deployment.getDescription() + " ")
+                + "Here on separate nodes, as the paper ran them: " + String.join(", ", names) + ".");
+    }
+
+    /**
+     * The proxy penalty's model, built from the shipped patterns: a {@code clientServer} instance (prefix {@code Direct},
+     * cubit servant, throughput) for the direct pair and a {@code proxy} instance (prefix {@code Proxy}, 3 pairs,
+     * {@code route}, cubit servants) for the proxied pairs. Then what the finding needs beyond the patterns: every
+     * client measures calls per second for the same time ({@link #PROXY_LOOP_MS}), the direct client first and alone,
+     * the proxied clients together after it ({@link #PROXY_DELAY_MS}); and the loopback configurations of the examples.
+     * {@code reproductions/proxy-penalty.bgml} is this model as saved, byte for byte (a test checks it).
+     */
+    public static BenchmarkModel proxyPenalty(Path file) throws org.bgml.model.patterns.PatternException {
+        BenchmarkModel model = org.bgml.model.BgmlFactory.eINSTANCE.createBenchmarkModel();
+        model.setName("ProxyPenalty");
+        model.setDescription("The PPL proxy finding in one run, from the clientServer and proxy patterns: one client calling its cubit"
+                + " server directly, then three clients calling three cubit servers through one routing proxy at the same time. Every"
+                + " client measures cube_long calls per second for the same time; the direct client measures first, alone, and the"
+                + " three proxied clients start together after it.");
+        ModelFiles.newResourceSet().createResource(ModelFiles.uriOf(file)).getContents().add(model);
+        org.bgml.model.patterns.PatternLibrary library = org.bgml.model.patterns.PatternLibrary.ofShipped();
+        String samples = Integer.toString(PROXY_SAMPLES);
+        org.bgml.model.patterns.PatternInstantiator.instantiate(model, library.find("clientServer"),
+                java.util.Map.of("behaviour", "cubit", "testType", "throughput", "samples", samples), "Direct");
+        org.bgml.model.patterns.PatternInstantiator.instantiate(model, library.find("proxy"),
+                java.util.Map.of("pairs", "3", "mode", "route", "behaviour", "cubit", "samples", samples), "Proxy");
+        Deployment deployment = model.getDeployments().get(0);
+        deployment.setName("remote");
+        deployment.setDescription("Every object in its own process over loopback, unpinned, as the PPL ran them on separate machines;"
+                + " servers first, then the proxy, then the clients, which start behind one start line. The direct client's loop runs"
+                + " first; the proxied clients wait out their pre-delay, then run together.");
+        deployment.getNodes().forEach(n -> n.setCpuCount(2));
+        // The direct client starts with the proxied ones, after the proxy: all four meet at one start line.
+        deployment.getNodes().forEach(n -> n.getProcesses().stream().filter(p -> p.getName().equals("DirectClientProcess"))
+                .forEach(p -> p.setStartOrder(2)));
+        for (Metric m : List.copyOf(model.getMetrics())) {
+            if (m.getName().equals("DirectThroughput")) {
+                m.setName("DirectCallsPerSecond");
+                m.setDescription("The direct pair: cube_long calls per second for 3 s, alone.");
+                loop(m, 0);
+            } else if (m.getName().startsWith("ProxyLatency")) {
+                String i = m.getName().substring("ProxyLatency".length());
+                Throughput t = org.bgml.model.BgmlFactory.eINSTANCE.createThroughput();
+                t.setName("ProxyCallsPerSecond" + i);
+                t.setDescription("Client " + i + " through the proxy: cube_long calls per second for 3 s, after the direct loop,"
+                        + " together with the other two.");
+                t.setConnection(m.getConnection());
+                t.setOperation(m.getOperation());
+                t.setParameters(m.getParameters());
+                t.setSamples(m.getSamples());
+                loop(t, PROXY_DELAY_MS);
+                model.getMetrics().set(model.getMetrics().indexOf(m), t);
+            }
+        }
+        configuration(model, "omniorbLoopback", "Keeps every omniORB process on the loopback interface; applies to all processes.",
+                "omniorb.bgml#endPoint", "giop:tcp:127.0.0.1:");
+        org.bgml.model.Configuration tao = configuration(model, "taoLoopback", "Keeps every TAO process on the loopback interface and"
+                + " puts addresses, not host names, in IORs; applies to all processes.", "tao.bgml#ORBEndpoint", "iiop://127.0.0.1");
+        setting(tao, "tao.bgml#ORBDottedDecimalAddresses", "1");
+        return model;
+    }
+
+    /** The shipped proxy loops: 3 s each; the proxied clients start after the direct loop and a gap of 1.5 s. */
+    static final long PROXY_LOOP_MS = 3000;
+    static final long PROXY_DELAY_MS = PROXY_LOOP_MS + PROXY_GAP_MS;
+    /** More calls than a loop makes in its time: the duration ends it. */
+    static final int PROXY_SAMPLES = 10_000_000;
+
+    private static void loop(Metric m, long delay) {
+        m.setWarmupIterations(2000);
+        org.bgml.model.Workload w = org.bgml.model.BgmlFactory.eINSTANCE.createWorkload();
+        w.setDurationMillis(PROXY_LOOP_MS);
+        w.setPreDelayMillis(delay);
+        m.setWorkload(w);
+    }
+
+    private static org.bgml.model.Configuration configuration(BenchmarkModel model, String name, String description, String option,
+            String value) {
+        org.bgml.model.Configuration c = org.bgml.model.BgmlFactory.eINSTANCE.createConfiguration();
+        c.setName(name);
+        c.setDescription(description);
+        model.getConfigurations().add(c);
+        setting(c, option, value);
+        return c;
+    }
+
+    /** A setting of a catalogue option, referred to as the examples do ({@code bgml:/catalogs/...}). */
+    private static void setting(org.bgml.model.Configuration c, String option, String value) {
+        org.bgml.model.OptionSetting s = org.bgml.model.BgmlFactory.eINSTANCE.createOptionSetting();
+        org.bgml.model.OptionDefinition d = org.bgml.model.BgmlFactory.eINSTANCE.createOptionDefinition();
+        ((org.eclipse.emf.ecore.InternalEObject) d).eSetProxyURI(org.eclipse.emf.common.util.URI.createURI(ModelFiles.CATALOGS + option));
+        s.setOption(d);
+        s.setValue(value);
+        c.getSettings().add(s);
     }
 
     /** Removes every connection not named in {@code keep}, with its metrics, its entities and the processes left empty. */

@@ -97,14 +97,76 @@ class ReproductionTest {
     }
 
     @Test
+    void everyBenchmarkIsBuiltBeforeTheFirstOneMeasuresAndABuildThatFailsIsStillRunAndReported() throws Exception {
+        List<String> events = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<String> built = new ArrayList<>();
+        Reproduction.Runner runner = new Reproduction.Runner() {
+            @Override
+            public StoredRun run(Path model, String target, String deployment, Path out) {
+                events.add("run " + out.getFileName());
+                return fake(model, target, deployment, out);
+            }
+
+            @Override
+            public String prepare(Path model, String target, String deployment, Path out) {
+                events.add("build " + out.getFileName());
+                return model.getFileName().toString().equals("placement.bgml") ? "build failed: no compiler" : null;
+            }
+        };
+        Reproduction.Outcome outcome = new Reproduction(runner, new Reproduction.Listener() {
+            @Override
+            public void step(int index, int count, String what) {
+            }
+
+            @Override
+            public void built(String what, long nanos, String failure) {
+                built.add(what + (failure == null ? "" : ": " + failure));
+            }
+        }).run(new Reproduction.Options("omniorb", true, temp));
+        int firstRun = events.indexOf(events.stream().filter(e -> e.startsWith("run ")).findFirst().orElseThrow());
+        assertEquals(Reproduction.plan("omniorb").size(), firstRun, "every build before the first run: " + events);
+        assertEquals(firstRun, events.stream().filter(e -> e.startsWith("run ")).count(), "then every run once: " + events);
+        assertEquals(firstRun, built.size());
+        assertTrue(built.contains("placement on omniorb: build failed: no compiler"), built.toString());
+        assertTrue(events.subList(0, Reproduction.BUILDS_AT_ONCE).contains("build proxy-penalty-remote-omniorb"),
+                "the longest build (nine processes) starts first: " + events);
+        assertEquals(Status.REPRODUCED, status(outcome, Finding.PLACEMENT), "the run, not the build ahead of it, decides the finding");
+    }
+
+    @Test
+    void acrossNodesOnlyTheProxyAndDbaColorRunWithEachRoleOnItsOwnNode() throws Exception {
+        Reproduction.Outcome outcome = new Reproduction(this::fake, (i, n, what) -> { })
+                .run(new Reproduction.Options("omniorb", true, temp, true));
+        assertEquals(List.of("proxy-penalty-nodes.bgml remote omniorb", "dba-color-2-nodes-nodes.bgml remote omniorb"), asked);
+        assertEquals(Status.NOT_RUN, status(outcome, Finding.KNEE));
+        assertTrue(result(outcome, Finding.KNEE).verdict().reason().contains("runs on one host only"));
+        assertEquals(3_000.0 / 20_000.0, result(outcome, Finding.PROXY).verdict().ratio(), 1e-9);
+        assertEquals(Status.REPRODUCED, status(outcome, Finding.SEGMENTS));
+        assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
+
+        BenchmarkModel proxy = ModelFiles.loadModel(temp.resolve("models-quick/proxy-penalty-nodes.bgml"));
+        Map<String, List<String>> where = new java.util.LinkedHashMap<>();
+        proxy.getDeployments().get(0).getNodes().forEach(n -> where.put(n.getName(), n.getProcesses().stream().map(p -> p.getName()).toList()));
+        assertEquals(List.of("servers", "proxy", "clients"), List.copyOf(where.keySet()));
+        assertEquals(List.of("ProxyRouterProcess"), where.get("proxy"));
+        assertTrue(where.get("clients").size() == 4 && where.get("clients").stream().allMatch(p -> p.contains("Client")), where.toString());
+        assertTrue(where.get("servers").size() == 4 && where.get("servers").stream().allMatch(p -> p.contains("Server")), where.toString());
+        BenchmarkModel dba = ModelFiles.loadModel(temp.resolve("models-quick/dba-color-2-nodes-nodes.bgml"));
+        assertEquals(List.of("agent0", "agent1"), dba.getDeployments().get(0).getNodes().stream().map(n -> n.getName()).toList());
+        assertTrue(dba.getDeployments().get(0).getNodes().stream().allMatch(n -> n.getProcesses().size() == 1));
+    }
+
+    @Test
     void theQuickModelsAreSmallerCopiesAndTheExamplesStayAsShipped() throws Exception {
         new Reproduction(this::fake, (i, n, what) -> { }).run(new Reproduction.Options("omniorb", true, temp));
         BenchmarkModel roundtrip = ModelFiles.loadModel(temp.resolve("models-quick/roundtrip-remote.bgml"));
-        assertEquals(List.of("TaoTao", "CiaoCiao"), roundtrip.getConnections().stream().map(c -> c.getName()).toList());
+        assertEquals(List.of("TaoTao"), roundtrip.getConnections().stream().map(c -> c.getName()).toList(), "what collocation reads");
         assertTrue(roundtrip.getMetrics().stream().allMatch(m -> m.getSamples() == 30_000), "quick remote throughput loops");
         BenchmarkModel collocated = ModelFiles.loadModel(temp.resolve("models-quick/roundtrip-collocated.bgml"));
         assertTrue(collocated.getMetrics().stream().allMatch(m -> m.getSamples() == 1_000_000), "collocated loops long enough to count");
+        assertEquals(List.of("TaoTao", "CiaoCiao"), collocated.getConnections().stream().map(c -> c.getName()).toList(), "what the glue reads");
         BenchmarkModel sweep = ModelFiles.loadModel(temp.resolve("models-quick/payload-sweep.bgml"));
+        assertEquals(List.of("TaoTaoSweep"), sweep.getMetrics().stream().map(m -> m.getName()).toList(), "the sweep the knee rule reads");
         for (var m : sweep.getMetrics()) {
             PayloadSweep s = (PayloadSweep) m;
             assertEquals(4, s.getMinBytes(), "the plateau stays whole");
@@ -143,13 +205,13 @@ class ReproductionTest {
                 ms.add(m("throughput", "TaoTaoThroughput", "TaoTao", null, null, 0, coll ? 500_000.0 : 40_000.0));
                 ms.add(m("throughput", "CiaoCiaoThroughput", "CiaoCiao", null, null, 0, coll ? 420_000.0 : 39_000.0));
             }
-            case "proxy-penalty.bgml" -> {
+            case "proxy-penalty.bgml", "proxy-penalty-nodes.bgml" -> {
                 ms.add(m("throughput", "DirectCallsPerSecond", "Direct", null, null, 0, 20_000.0));
                 for (int i = 1; i <= 3; i++) {
                     ms.add(m("throughput", "ProxyCallsPerSecond" + i, "ToProxy" + i, null, null, 0, 3_000.0));
                 }
             }
-            case "dba-color-2-nodes.bgml" -> {
+            case "dba-color-2-nodes.bgml", "dba-color-2-nodes-nodes.bgml" -> {
                 boolean ace = target.equals("ace");
                 ms.add(m("functionalPath", "ValueCycle", "L_1_to_0", null, 4L, ace ? 1500 : 2000, null));
                 ms.add(m("functionalPath", "ImprovementCycle", "L_1_to_0", null, 4L, ace ? 1450 : 2500, null));
