@@ -54,8 +54,11 @@ final class CliProgress implements RunProgress {
     }
 
     @Override
-    public void samplesPlanned(long samples) {
+    public synchronized void samplesPlanned(long samples) {
+        // A new run begins (reproduce shows several runs through one progress): nothing taken yet.
         this.planned = samples;
+        this.taken = 0;
+        this.lastTenth = -1;
     }
 
     @Override
