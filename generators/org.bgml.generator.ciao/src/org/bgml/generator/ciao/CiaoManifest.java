@@ -135,7 +135,7 @@ public final class CiaoManifest {
      * there is more than one driver, every component-driven metric says so.
      */
     private List<Manifest.Substitution> componentsOneAtATime() {
-        if (!Manifest.CLIENTS_TOGETHER.equals(ManifestPlacement.clientsOf(ManifestPlacement.deploymentOf(deployment.plan())))) {
+        if (!Manifest.CLIENTS_TOGETHER.equals(ManifestPlacement.clientsOf(deployment.plan().deploymentElement()))) {
             return List.of();
         }
         List<org.bgml.model.Component> components = deployment.driverOrder();
@@ -270,7 +270,7 @@ public final class CiaoManifest {
     }
 
     private boolean together() {
-        return Manifest.CLIENTS_TOGETHER.equals(ManifestPlacement.clientsOf(ManifestPlacement.deploymentOf(deployment.plan())));
+        return Manifest.CLIENTS_TOGETHER.equals(ManifestPlacement.clientsOf(deployment.plan().deploymentElement()));
     }
 
     private static long calls(TaoProcess t) {

@@ -199,7 +199,7 @@ public class TaoProcesses {
 
     /** The deployment starts its drivers together, behind one start line (a model without deployments does). */
     public boolean clientsTogether() {
-        return Manifest.CLIENTS_TOGETHER.equals(ManifestPlacement.clientsOf(ManifestPlacement.deploymentOf(plan)));
+        return Manifest.CLIENTS_TOGETHER.equals(ManifestPlacement.clientsOf(plan.deploymentElement()));
     }
 
     /** Run limit of a process: a server outlives every driver. */
