@@ -172,8 +172,8 @@ public class Layouts {
                 }
                 String key = ElementPaths.pathOf(i.facet()) + " " + ElementPaths.pathOf(m.metric());
                 ProcessLayout.Probe old = probes.get(key);
-                int warmup = m.warmup() * Math.max(1, m.threads());
-                int samples = m.iterations();
+                int warmup = m.warmup() * m.threads(); // every calling thread runs the whole loop
+                int samples = m.iterations() * m.threads();
                 probes.put(key, old == null ? new ProcessLayout.Probe(i.servant(), m.operation(), m, warmup, samples)
                         : new ProcessLayout.Probe(i.servant(), m.operation(), m, old.warmup() + warmup, old.samples() + samples));
             }
