@@ -162,6 +162,8 @@ def check_fixture(doc):
     threaded = ms[2]
     if threaded["threads"] != 2 or threaded["n"] != 200 or threaded["min"] != 10000 or threaded["max"] != 10199:
         fail("merged per-thread measurement")
+    if threaded["threadSamples"] != [100, 100] or lat["threadSamples"] is not None:
+        fail("per-thread sample counts %r, %r" % (threaded["threadSamples"], lat["threadSamples"]))
     deadlines = ms[3]
     if deadlines["missedDeadlines"] is None or deadlines["missedDeadlines"] < 1 \
             or not close(deadlines["rateHz"], 1000.0):

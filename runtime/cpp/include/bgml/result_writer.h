@@ -65,6 +65,7 @@ struct Measurement {
   std::string unit;      // unit of the sample statistics, "ns"
   std::int64_t payload_bytes;
   std::int64_t threads;
+  std::vector<std::int64_t> thread_samples; // measured samples of each thread (several threads); empty = null
   std::int64_t warmup;   // warm-up samples left out of the statistics
   std::int64_t dropped;  // samples that did not fit the history
 
@@ -90,6 +91,7 @@ struct Measurement {
     kind = metric = element = operation = segment = raw_samples = std::string();
     unit = "ns";
     payload_bytes = threads = warmup = dropped = -1;
+    thread_samples.clear();
     stats = Stats();
     calls = wall_ns = missed_deadlines = skipped_periods = -1;
     window_begin_ns = window_end_ns = -1;
@@ -115,6 +117,9 @@ struct Measurement {
       warmup += static_cast<std::int64_t>(h.at(i).warmup());
     dropped = static_cast<std::int64_t>(h.dropped());
     threads = static_cast<std::int64_t>(h.threads());
+    thread_samples.clear();
+    for (std::size_t i = 0; i != h.threads(); ++i)
+      thread_samples.push_back(static_cast<std::int64_t>(h.at(i).measured_count()));
     calls = static_cast<std::int64_t>(stats.n);
   }
 
@@ -273,6 +278,15 @@ inline void write_measurement(JsonWriter& w, const Measurement& m)
   w.key("unit");      w.value_string(m.unit);
   w.key("payloadBytes"); json_int_or_null(w, m.payload_bytes);
   w.key("threads");   json_int_or_null(w, m.threads);
+  w.key("threadSamples");
+  if (m.thread_samples.empty()) {
+    w.value_null();
+  } else {
+    w.begin_array();
+    for (std::size_t i = 0; i != m.thread_samples.size(); ++i)
+      w.value_int(m.thread_samples[i]);
+    w.end_array();
+  }
   w.key("warmup");    json_int_or_null(w, m.warmup);
   w.key("dropped");   json_int_or_null(w, m.dropped);
 

@@ -225,7 +225,7 @@ namespace bgml_support
 
   /// One thread's part of a threaded loop. The loop's body gives run () the thread's call, made with
   /// arguments of the thread's own: warm-up, then (once every thread has warmed up) the timed calls into
-  /// the thread's own history, paced at the thread's share of the rate.
+  /// the thread's own history, paced at the metric's rate.
   class Thread_Loop
   {
   public:
@@ -268,7 +268,8 @@ namespace bgml_support
 
   /// Runs a loop on `threads` calling threads: for each payload size, body (size, thread) runs on every
   /// thread; it declares and sizes the thread's own arguments and calls thread.run (call). Each thread
-  /// makes the loop's warm-up and timed calls (as the tao target's threads do) into its own history;
+  /// makes the loop's whole warm-up and timed calls, at the loop's rate, into its own history (the same
+  /// on every target: a workload describes one calling thread);
   /// the metrics report the merged samples, the window from the first thread's first timed call to the
   /// last thread's last, and the missed deadlines of all. A failure in any thread is rethrown after
   /// all are joined.
@@ -276,7 +277,7 @@ namespace bgml_support
   void run_threads (bgml::ResultFile& result, const Loop& loop, std::size_t threads, Body body)
   {
     bgml::LoopSpec spec (bgml_support::warmup (loop.warmup), bgml_support::iterations (loop.iterations));
-    spec.period_ns = bgml::period_from_hz (loop.rate_hz / static_cast<double> (threads));
+    spec.period_ns = bgml::period_from_hz (loop.rate_hz); // each thread at the full rate
     spec.deadline_ns = static_cast<std::uint64_t> (loop.deadline_us) * 1000u;
     const std::size_t runs = loop.sizes.empty () ? 1 : loop.sizes.size ();
     for (std::size_t r = 0; r != runs; ++r)

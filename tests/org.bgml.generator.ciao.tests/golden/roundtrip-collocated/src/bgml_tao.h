@@ -397,7 +397,8 @@ namespace bgml_tao
     end = times.end_ns;
   }
 
-  /// The threads of a multi-threaded metric: each copies the call and fills its own history.
+  /// The threads of a multi-threaded metric: each copies the call and makes the whole loop (its
+  /// warm-up, every timed call, paced at the metric's rate, for its duration) into its own history.
   template <typename Call>
   class Loop_Task : public ACE_Task_Base
   {
@@ -417,8 +418,7 @@ namespace bgml_tao
       try
         {
           Call call (this->call_);
-          Loop_Spec spec (this->spec_);
-          spec.rate_hz = this->spec_.rate_hz / this->spec_.threads;
+          Loop_Spec const &spec = this->spec_; // every thread: the whole loop, at the full rate
           bgml::Pacer pacer (bgml::period_from_hz (spec.rate_hz), spec.deadline_ns);
           timed_calls (call, this->histories_.at (index), spec, pacer,
                        this->begin_[index], this->end_[index]);

@@ -22,8 +22,7 @@ namespace bgml_omniorb {
 
 LoopResult::LoopResult(const LoopSpec& s)
   : spec(s),
-    histories(s.threads > 1 ? s.threads : 1, s.warmup,
-              s.threads > 1 ? share(s.samples, s.threads, 0) : s.samples),
+    histories(s.threads > 1 ? s.threads : 1, s.warmup, s.samples),
     begin_ns(0), end_ns(0), wall_ns(0), calls(0), missed(0), skipped(0), period_ns(0), context_switches(0),
     voluntary_switches(0), involuntary_switches(0), value(-1),
     printed(false)

@@ -64,8 +64,8 @@ void fill(CORBA::Any& any, long bytes);
 /// The parameters of one timed loop, after the -n/-w overrides.
 struct LoopSpec {
   std::size_t warmup;
-  std::size_t samples;        // timed calls in all threads together
-  std::size_t threads;
+  std::size_t samples;        // timed calls of each thread (with a duration: each history's room)
+  std::size_t threads;        // calling threads, each with the whole loop: warm-up, samples, rate, duration
   double rate_hz;             // 0: as fast as possible
   double deadline_us;         // 0: the period
   std::uint64_t duration_ms;  // > 0: run for this long instead of a count
@@ -94,12 +94,6 @@ struct LoopResult {
   mutable bool printed;       // its summary line is out
 };
 
-/// Share of `total` that thread `t` of `threads` runs.
-inline std::size_t share(std::size_t total, std::size_t threads, std::size_t t)
-{
-  return total / threads + (t < total % threads ? 1 : 0);
-}
-
 /// Context switches of the whole process so far (every thread, live or
 /// ended: getrusage RUSAGE_SELF, the sums /proc/self/task/*/status shows).
 long context_switches();
@@ -121,10 +115,11 @@ struct ThreadCall {
   void operator()(std::uint64_t start) { call(t, start); }
 };
 
-/// The runtime's description of thread `t`'s part of a loop.
-inline bgml::LoopSpec thread_spec(const LoopSpec& s, std::size_t t)
+/// The runtime's description of one thread's loop: every thread makes the whole loop (its warm-up,
+/// all the timed calls, paced at the full rate, for the full duration).
+inline bgml::LoopSpec thread_spec(const LoopSpec& s)
 {
-  bgml::LoopSpec spec(s.warmup, share(s.samples, s.threads, t)); // every thread warms up in full
+  bgml::LoopSpec spec(s.warmup, s.samples);
   spec.period_ns = bgml::period_from_hz(s.rate_hz);
   spec.deadline_ns = static_cast<std::uint64_t>(s.deadline_us * 1000.0);
   spec.duration_ns = s.duration_ms * 1000000ULL;
@@ -132,13 +127,12 @@ inline bgml::LoopSpec thread_spec(const LoopSpec& s, std::size_t t)
   return spec;
 }
 
-/// One thread's part of a loop: warm-up, then its share of the timed
-/// calls, each call timed on its own (bgml::run_loop). `call(thread,
-/// start_ns)` performs one call.
+/// One thread's loop: warm-up, then the timed calls, each call timed on
+/// its own (bgml::run_loop). `call(thread, start_ns)` performs one call.
 template <class Call>
 ThreadOutcome run_thread(LoopResult& r, std::size_t t, Call& call)
 {
-  const bgml::LoopSpec spec = thread_spec(r.spec, t);
+  const bgml::LoopSpec spec = thread_spec(r.spec);
   ThreadCall<Call> thread_call = { call, t };
   bgml::Pacer pacer(spec.period_ns, spec.deadline_ns);
   const bgml::LoopTimes times = bgml::run_loop(thread_call, r.histories.at(t), spec, pacer);

@@ -10,6 +10,10 @@ import org.eclipse.emf.ecore.EObject;
  * A representation of the model object '<em><b>Workload</b></em>'.
  * <!-- end-user-doc -->
  *
+ * <!-- begin-model-doc -->
+ * What one calling thread does for a metric (or for an event source's timer, which publishes from one thread): its iterations, rate and duration. With threads > 1 the client runs that many such threads at once, on every target: each makes the warm-up calls and the full iteration count (as in TAO's multi-threaded latency tests), paced at the rate, into samples of its own, so a measurement holds threads x iterations samples and its throughput is that of all threads together. The delays are waited once, before the threads start and after the last one ends.
+ * <!-- end-model-doc -->
+ *
  * <p>
  * The following features are supported:
  * </p>
@@ -61,7 +65,7 @@ public interface Workload extends EObject {
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * <!-- begin-model-doc -->
-	 * Calls per second for a fixed rate.
+	 * Calls per second of each calling thread for a fixed rate; threads paced side by side offer threads x rateHz calls per second together.
 	 * <!-- end-model-doc -->
 	 * @return the value of the '<em>Rate Hz</em>' attribute.
 	 * @see #setRateHz(double)
@@ -87,7 +91,7 @@ public interface Workload extends EObject {
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * <!-- begin-model-doc -->
-	 * Client threads.
+	 * Calling threads that run at once, each with the whole workload (its warm-up, iterations, rate and duration).
 	 * <!-- end-model-doc -->
 	 * @return the value of the '<em>Threads</em>' attribute.
 	 * @see #setThreads(int)
@@ -113,7 +117,7 @@ public interface Workload extends EObject {
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * <!-- begin-model-doc -->
-	 * Timed iterations; 0 means the metric's sample count.
+	 * Timed iterations of each calling thread, per payload size; 0 means the metric's sample count.
 	 * <!-- end-model-doc -->
 	 * @return the value of the '<em>Iterations</em>' attribute.
 	 * @see #setIterations(int)
@@ -139,7 +143,7 @@ public interface Workload extends EObject {
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * <!-- begin-model-doc -->
-	 * Run for this long instead of a fixed count; 0 means count-driven.
+	 * Each calling thread runs its timed calls this long instead of a fixed count; 0 means count-driven.
 	 * <!-- end-model-doc -->
 	 * @return the value of the '<em>Duration Millis</em>' attribute.
 	 * @see #setDurationMillis(long)

@@ -76,21 +76,21 @@ public final class AceManifest {
         return String.join(",", cpus.stream().map(String::valueOf).toList());
     }
 
-    /** Seconds: the base plus 50 us per call and the delays of every metric the processes run. */
+    /** Seconds: the base plus 50 us per call of every thread, and the delays and paced time of every metric the processes run. */
     private int runLimit(List<ProcessPlan> ps) {
         long micros = 0;
         long millis = 0;
         for (ProcessPlan p : ps) {
             for (InvocationPlan i : processes.measured(p)) {
                 for (MetricPlan m : i.metrics()) {
-                    micros += calls(m) * MICROS_PER_CALL;
-                    millis += m.preDelayMillis() + m.postDelayMillis();
+                    micros += m.calls() * MICROS_PER_CALL; // every calling thread makes the whole count
+                    millis += m.preDelayMillis() + m.postDelayMillis() + m.pacedMillis();
                 }
             }
             for (EventPlan e : processes.supplied(p)) {
                 for (MetricPlan m : e.metrics()) {
-                    micros += calls(m) * MICROS_PER_CALL;
-                    millis += m.preDelayMillis() + m.postDelayMillis();
+                    micros += m.calls() * MICROS_PER_CALL;
+                    millis += m.preDelayMillis() + m.postDelayMillis() + m.pacedMillis();
                 }
             }
             for (EventSource t : chains.timers(p)) {
@@ -111,12 +111,5 @@ public final class AceManifest {
             return (long) Math.ceil(count * 1000.0 / w.getRateHz());
         }
         return count * MICROS_PER_CALL / 1000;
-    }
-
-    private static long calls(MetricPlan m) {
-        if (m.kind().equals("footprint")) {
-            return 0;
-        }
-        return (long) (m.warmup() + m.iterations()) * m.payloadSizes().size() * m.threads();
     }
 }

@@ -245,6 +245,11 @@ class ProcessTemplate {
             h += "<chrono>"
             h += "<thread>"
         }
+        if (processes.measured(p).exists[i | i.metrics().exists[m | m.threads() > 1 && paced(m)]]) {
+            h += "<limits>"
+            h += "<numeric>"
+            h += "<vector>"
+        }
         h += '"bgml/result_writer.h"'
         if (processes.measured(p).exists[metrics.exists[kind != "footprint" && operation !== null]]
                 || processes.supplied(p).exists[metrics.exists[kind != "footprint"]]) {
@@ -466,17 +471,28 @@ class ProcessTemplate {
 
     def payloads(MetricPlan m) '''static const std::size_t payloads[] = { «m.payloadSizes.join(', ')» };'''
 
-    /** Several client threads, each with its own connection; their timed loops start together. */
+    /** Paced: a fixed rate or a deadline (then each thread keeps its own pacer and counts its own misses). */
+    def paced(MetricPlan m) {
+        m.rateHz > 0 || m.deadlineMicros > 0
+    }
+
+    /**
+     * Several client threads, each with its own connection; their timed loops start together. Each thread makes the
+     * whole loop: the warm-up, every timed call, paced at the metric's rate (the same on every target).
+     */
     def threadedBody(MetricPlan m, InvocationPlan i) '''
         const std::size_t threads = «m.threads»;
         const std::size_t warmup = «m.warmup»;
-        const std::size_t samples = options.timed(«m.iterations»);
+        const std::size_t samples = options.timed(«m.iterations»); // in each thread
         «m.payloads»
         «IF m.preDelayMillis > 0»
         std::this_thread::sleep_for(std::chrono::milliseconds(«m.preDelayMillis»));
         «ENDIF»
         for (const std::size_t payload : payloads) {
           bgml::ThreadHistories histories(threads, warmup, samples);
+          «IF m.paced»
+          std::vector<std::int64_t> missed(threads, 0), skipped(threads, 0);
+          «ENDIF»
           const bgml::LoopTimes times = bgml_ace::run_threads(threads, [&](std::size_t t, bgml_ace::StartLine& start_line, bool& arrived) {
             «IF !i.collocated»
             bgml_ace::Connection connection(options.server.socket);
@@ -489,18 +505,40 @@ class ProcessTemplate {
             auto call = [&](std::uint64_t«IF m.operation.sendsTime» start«ENDIF») {
               «m.operation.invoke("target")»
             };
+            «IF m.paced»
+            bgml::LoopSpec spec(warmup, samples);
+            spec.period_ns = bgml::period_from_hz(«m.rateHz»);
+            spec.deadline_ns = «Math.round(m.deadlineMicros * 1000)»;
+            bgml::Pacer pacer(spec.period_ns, spec.deadline_ns);
+            bgml::warm_up(call, history, spec);
+            arrived = true;
+            start_line.arrive();
+            bgml::timed_calls(call, history, spec, pacer);
+            missed[t] = static_cast<std::int64_t>(pacer.missed());
+            skipped[t] = static_cast<std::int64_t>(pacer.skipped());
+            «ELSE»
             const bgml::LoopSpec spec(warmup, samples);
             bgml::Pacer unpaced(0);
             bgml::warm_up(call, history, spec);
             arrived = true;
             start_line.arrive();
             bgml::timed_calls(call, history, spec, unpaced);
+            «ENDIF»
           });
 
           bgml::Measurement m("«m.kind»", "«naming.path(m.metric)»", "«naming.path(i.connection)»");
           m.operation = "«naming.path(m.operation)»";
           m.payload_bytes = static_cast<std::int64_t>(payload != 0 ? payload : «m.operation.fixedPayload»);
           m.set_window(times.begin_ns, times.end_ns);
+          «IF m.paced»
+          «IF m.rateHz > 0»
+          m.rate_hz = «m.rateHz»;
+          «ELSE»
+          m.rate_hz = std::numeric_limits<double>::quiet_NaN();
+          «ENDIF»
+          m.missed_deadlines = std::accumulate(missed.begin(), missed.end(), std::int64_t(0));
+          m.skipped_periods = std::accumulate(skipped.begin(), skipped.end(), std::int64_t(0));
+          «ENDIF»
           bgml_ace::report(result, m, histories, times.wall_ns(), «m.label»);
         }
         «IF m.postDelayMillis > 0»

@@ -15,10 +15,8 @@ import org.bgml.generator.common.plan.ProcessPlan;
 import org.bgml.generator.common.plan.ServantPlan;
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.Component;
-import org.bgml.model.Deployment;
 import org.bgml.model.Entity;
 import org.bgml.model.Node;
-import org.bgml.model.Process;
 
 /**
  * How a plan maps onto CIAO and DAnCE. Processes hosting components become DAnCE localities (one
@@ -88,13 +86,10 @@ public final class CiaoDeployment {
     /** The measuring order of client components and each one's predecessor, computed on first use. */
     private List<Component> driverOrder;
     private final Map<Component, Component> predecessors = new java.util.HashMap<>();
-    /** Element paths of the deployment's processes by name, computed on first use. */
-    private Map<String, String> processPaths;
 
     public CiaoDeployment(BenchmarkPlan plan, CiaoNaming naming) {
         this.plan = plan;
         this.naming = naming;
-        Map<String, String> nodeOfProcess = nodes(plan);
         for (ProcessPlan p : plan.processes()) {
             List<Component> components = new ArrayList<>();
             List<Entity> others = new ArrayList<>();
@@ -106,7 +101,7 @@ public final class CiaoDeployment {
                 }
             }
             if (!components.isEmpty()) {
-                Locality l = new Locality(p, nodeOfProcess.getOrDefault(p.name(), "localhost"), List.copyOf(components));
+                Locality l = new Locality(p, nodeName(plan, p.name()), List.copyOf(components));
                 localities.add(l);
                 components.forEach(c -> {
                     localityOf.put(c, l);
@@ -176,20 +171,10 @@ public final class CiaoDeployment {
                 List.of(), p.options(), naming.resultFile(name));
     }
 
-    /** Process name to node name, from the chosen deployment; "localhost" without one. */
-    private static Map<String, String> nodes(BenchmarkPlan plan) {
-        Map<String, String> nodes = new LinkedHashMap<>();
-        BenchmarkModel model = plan.model();
-        for (Deployment d : model.getDeployments()) {
-            if (plan.deployment() != null && plan.deployment().equals(d.getName())) {
-                for (Node n : d.getNodes()) {
-                    for (Process p : n.getProcesses()) {
-                        nodes.put(p.getName(), n.getName());
-                    }
-                }
-            }
-        }
-        return nodes;
+    /** The model node of a planned process; "localhost" without a deployment. */
+    private static String nodeName(BenchmarkPlan plan, String process) {
+        Node node = plan.nodeOf(process);
+        return node == null ? "localhost" : node.getName();
     }
 
     public BenchmarkPlan plan() {
@@ -379,19 +364,7 @@ public final class CiaoDeployment {
 
     /** The element path of a process, as result files name it; the bare name when the model has no deployment. */
     public String processPath(String processName) {
-        if (processPaths == null) {
-            processPaths = new java.util.HashMap<>();
-            for (Deployment d : plan.model().getDeployments()) {
-                if (plan.deployment() != null && plan.deployment().equals(d.getName())) {
-                    for (Node n : d.getNodes()) {
-                        for (Process p : n.getProcesses()) {
-                            processPaths.putIfAbsent(p.getName(), org.bgml.model.io.ElementPaths.pathOf(p));
-                        }
-                    }
-                }
-            }
-        }
-        return processPaths.getOrDefault(processName, processName);
+        return plan.processPath(processName);
     }
 
     /** {@code "0,1"}: the CPU list of a process for bgml::parse_cpu_list; empty when unpinned. */

@@ -135,7 +135,7 @@ public final class CiaoManifest {
      * there is more than one driver, every component-driven metric says so.
      */
     private List<Manifest.Substitution> componentsOneAtATime() {
-        if (!Manifest.CLIENTS_TOGETHER.equals(ManifestPlacement.clientsOf(ManifestPlacement.deploymentOf(deployment.plan())))) {
+        if (!Manifest.CLIENTS_TOGETHER.equals(ManifestPlacement.clientsOf(deployment.plan().deploymentElement()))) {
             return List.of();
         }
         List<org.bgml.model.Component> components = deployment.driverOrder();
@@ -258,7 +258,7 @@ public final class CiaoManifest {
         return new LinkedHashMap<>(o.environment());
     }
 
-    // ---- time limits: 120 s plus 50 us per timed call ----------------------------------------------------
+    // ---- time limits: 120 s plus 50 us per call of every thread, the delays and the paced time ------------
 
     /**
      * A CORBA 2.x process's limit. One at a time, its own calls count. Together, the processes behind the start line
@@ -270,14 +270,14 @@ public final class CiaoManifest {
     }
 
     private boolean together() {
-        return Manifest.CLIENTS_TOGETHER.equals(ManifestPlacement.clientsOf(ManifestPlacement.deploymentOf(deployment.plan())));
+        return Manifest.CLIENTS_TOGETHER.equals(ManifestPlacement.clientsOf(deployment.plan().deploymentElement()));
     }
 
     private static long calls(TaoProcess t) {
         long calls = 0;
         for (InvocationPlan i : t.measured()) {
             for (Loop l : MetricLoops.loops(i)) {
-                calls += (long) (l.warmup() + l.iterations()) * l.payloadSizes().size();
+                calls += l.calls();
             }
         }
         return calls;
@@ -287,7 +287,7 @@ public final class CiaoManifest {
         long delays = 0;
         for (InvocationPlan i : t.measured()) {
             for (Loop l : MetricLoops.loops(i)) {
-                delays += (l.preDelayMillis() + l.postDelayMillis()) * l.payloadSizes().size();
+                delays += (l.preDelayMillis() + l.postDelayMillis()) * l.payloadSizes().size() + l.pacedMillis();
             }
         }
         return delays;
@@ -299,13 +299,13 @@ public final class CiaoManifest {
         long delays = 0;
         for (InvocationPlan i : deployment.measuredInvocations(c)) {
             for (Loop l : MetricLoops.loops(i)) {
-                calls += (long) (l.warmup() + l.iterations()) * l.payloadSizes().size();
-                delays += (l.preDelayMillis() + l.postDelayMillis()) * l.payloadSizes().size();
+                calls += l.calls();
+                delays += (l.preDelayMillis() + l.postDelayMillis()) * l.payloadSizes().size() + l.pacedMillis();
             }
         }
         for (EventPlan e : deployment.measuredSupplies(c)) {
             for (Loop l : MetricLoops.loops(e)) {
-                calls += l.warmup() + l.iterations();
+                calls += (long) (l.warmup() + l.iterations()) * l.threads();
                 delays += l.preDelayMillis() + l.postDelayMillis();
             }
         }

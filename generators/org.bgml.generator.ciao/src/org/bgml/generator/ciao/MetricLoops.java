@@ -31,6 +31,16 @@ public final class MetricLoops {
             return threads > 1;
         }
 
+        /** Warm-up and timed calls of every thread at every payload size: each thread makes the whole loop. */
+        public long calls() {
+            return (long) (warmup + iterations) * payloadSizes.size() * threads;
+        }
+
+        /** Milliseconds the rate alone makes one thread's calls last (the threads are paced side by side); 0 unpaced. */
+        public long pacedMillis() {
+            return rateHz > 0 ? (long) Math.ceil((double) (warmup + iterations) * payloadSizes.size() * 1000.0 / rateHz) : 0;
+        }
+
         public String elementPath() {
             return element;
         }

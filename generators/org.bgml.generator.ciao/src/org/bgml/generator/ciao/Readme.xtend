@@ -40,6 +40,11 @@ class Readme {
 
             Warm-up calls are not timed; samples go into a history allocated before the loop. Metrics that time the
             same calls share one loop, so latency, throughput and jitter of a connection come from the same samples.
+            «IF deployment.plan.invocations.exists[i | i.metrics().exists[m | m.threads() > 1]]»
+            A metric with `threads` above 1 runs that many calling threads, each making the warm-up and the whole
+            sample count at the metric's rate into a history of its own; its measurement merges them (threads ×
+            samples), and its throughput is that of all the threads together.
+            «ENDIF»
             Each client writes `results/<process>.json` in the run folder (format: the BGML runtime's RESULTS.md).
             `BGML_ITERATIONS` (and `BGML_WARMUP`) in the environment replace the model's counts, for quick runs;
             CORBA 2.x processes also take `-n`.

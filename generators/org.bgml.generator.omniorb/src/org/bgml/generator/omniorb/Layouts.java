@@ -21,12 +21,10 @@ import org.bgml.generator.common.plan.MetricPlan;
 import org.bgml.generator.common.plan.ProcessPlan;
 import org.bgml.generator.common.plan.ServantPlan;
 import org.bgml.model.BehaviourKind;
-import org.bgml.model.Deployment;
 import org.bgml.model.EventSource;
 import org.bgml.model.EventType;
 import org.bgml.model.Interface;
 import org.bgml.model.MissedDeadlines;
-import org.bgml.model.Node;
 import org.bgml.model.Operation;
 import org.bgml.model.PathLatency;
 import org.bgml.model.Process;
@@ -174,8 +172,8 @@ public class Layouts {
                 }
                 String key = ElementPaths.pathOf(i.facet()) + " " + ElementPaths.pathOf(m.metric());
                 ProcessLayout.Probe old = probes.get(key);
-                int warmup = m.warmup() * Math.max(1, m.threads());
-                int samples = m.iterations();
+                int warmup = m.warmup() * m.threads(); // every calling thread runs the whole loop
+                int samples = m.iterations() * m.threads();
                 probes.put(key, old == null ? new ProcessLayout.Probe(i.servant(), m.operation(), m, warmup, samples)
                         : new ProcessLayout.Probe(i.servant(), m.operation(), m, old.warmup() + warmup, old.samples() + samples));
             }
@@ -187,7 +185,7 @@ public class Layouts {
 
     private ProcessLayout process(BenchmarkPlan plan, ProcessPlan p, Map<InvocationPlan, List<LoopGroup>> callLoops,
             Map<EventPlan, List<LoopGroup>> eventLoops, Map<String, ProcessLayout.Probe> probes, long allBudget) {
-        Process element = processElement(plan, p.name());
+        Process element = plan.processElement(p.name());
         String path = element != null ? ElementPaths.pathOf(element)
                 : p.entities().isEmpty() ? p.name() : ElementPaths.pathOf(p.entities().get(0));
 
@@ -237,21 +235,6 @@ public class Layouts {
         return new ProcessLayout(p, path, role, p.servants(), List.copyOf(consumers), List.copyOf(forwards), own,
                 List.copyOf(driven), loops, List.copyOf(iors), OmniOrbOptions.of(plan.model(), plan.configuration(), element),
                 events, channels, timeout);
-    }
-
-    private static Process processElement(BenchmarkPlan plan, String name) {
-        for (Deployment d : plan.model().getDeployments()) {
-            if (plan.deployment() != null && plan.deployment().equals(d.getName())) {
-                for (Node n : d.getNodes()) {
-                    for (Process pr : n.getProcesses()) {
-                        if (name.equals(pr.getName())) {
-                            return pr;
-                        }
-                    }
-                }
-            }
-        }
-        return null;
     }
 
     // ---- classes ---------------------------------------------------------------------------------------------

@@ -7,7 +7,6 @@ import org.bgml.generator.common.manifest.Manifest;
 import org.bgml.generator.common.plan.BenchmarkPlan;
 import org.bgml.generator.common.plan.InvocationPlan;
 import org.bgml.generator.common.plan.MetricPlan;
-import org.bgml.generator.common.plan.ProcessPlan;
 import org.bgml.model.io.ElementPaths;
 
 /**
@@ -35,26 +34,8 @@ final class LookupSubstitution {
             if (elements.isEmpty()) {
                 continue;
             }
-            ProcessPlan p = plan.findProcess(i.clientProcess());
-            String process = p == null ? i.clientProcess() : processPath(plan, i.clientProcess());
-            out.add(new Manifest.Substitution(process, List.copyOf(elements), TEXT));
+            out.add(new Manifest.Substitution(plan.processPath(i.clientProcess()), List.copyOf(elements), TEXT));
         }
         return out;
-    }
-
-    private static String processPath(BenchmarkPlan plan, String name) {
-        for (org.bgml.model.Deployment d : plan.model().getDeployments()) {
-            if (plan.deployment() != null && !plan.deployment().equals(d.getName())) {
-                continue;
-            }
-            for (org.bgml.model.Node n : d.getNodes()) {
-                for (org.bgml.model.Process p : n.getProcesses()) {
-                    if (p.getName().equals(name)) {
-                        return ElementPaths.pathOf(p);
-                    }
-                }
-            }
-        }
-        return name;
     }
 }

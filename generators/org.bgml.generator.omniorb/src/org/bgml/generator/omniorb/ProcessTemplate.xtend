@@ -174,7 +174,7 @@ class ProcessTemplate {
             «FOR g : c.streams»
             «FOR k : 0 ..< g.payloadSizes.size»
             {
-              bgml_omniorb::EventStream& stream = process.stream(«g.samples»);
+              bgml_omniorb::EventStream& stream = process.stream(«g.allSamples»);
               «v»->add_stream(«g.stream + k», &stream);
               «FOR m : g.metrics.filter[CONSUMER_KINDS.contains(kind)]»
               process.report(stream, «m.kind.literal», «ElementPaths.pathOf(m.metric).literal», «ElementPaths.pathOf(e.connection).literal», «ElementPaths.pathOf(e.eventType).literal», «g.eventPayload(k)»);
@@ -307,7 +307,7 @@ class ProcessTemplate {
         '''
             bgml_omniorb::probes::install_server(); // inactive for requests without the probes' service context
             «FOR o : WhiteBox.onewayTablesIn(layout.plan, p.name)»
-            bgml_omniorb::probes::expect_oneway(«o.id», «ElementPaths.pathOf(o.metric.metric).literal», «ElementPaths.pathOf(o.invocation.connection).literal», «ElementPaths.pathOf(o.operation).literal», «o.metric.iterations»);
+            bgml_omniorb::probes::expect_oneway(«o.id», «ElementPaths.pathOf(o.metric.metric).literal», «ElementPaths.pathOf(o.invocation.connection).literal», «ElementPaths.pathOf(o.operation).literal», «o.metric.iterations * o.metric.threads»); // every thread's cycles
             «ENDFOR»'''
     }
 
@@ -415,7 +415,7 @@ class ProcessTemplate {
         parts += (if (g.operation !== null && g.kind != LoopGroup.EVENTS) g.operation.name + ', ' else '')
             + g.warmup + ' warm-up and ' + (if (g.durationMillis > 0) g.durationMillis + ' ms of' else String.valueOf(g.samples))
             + ' timed ' + what
-        if (g.threads > 1) parts += g.threads + ' threads'
+        if (g.threads > 1) parts += 'in each of ' + g.threads + ' threads'
         if (g.rateHz > 0) parts += 'at ' + g.rateHz.number + ' Hz'
         if (g.indexed) parts += 'for each payload size'
         parts.join(', ')

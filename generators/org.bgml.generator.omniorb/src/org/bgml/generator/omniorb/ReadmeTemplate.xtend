@@ -119,7 +119,7 @@ class ReadmeTemplate {
         }
         if (!g.timed) return what
         what + ', ' + g.warmup + ' warm-up + ' + (if (g.durationMillis > 0) g.durationMillis + ' ms' else String.valueOf(g.samples))
-            + ' timed' + (if (g.threads > 1) ', ' + g.threads + ' threads' else '')
+            + ' timed' + (if (g.threads > 1) ' in each of ' + g.threads + ' threads' else '')
             + (if (g.rateHz > 0) ', ' + g.rateHz.number + ' Hz' else '')
             + (if (g.payloadSizes.size > 1) ', payload ' + g.payloadSizes.head + ' to ' + g.payloadSizes.last + ' bytes'
                else if (g.payloadSizes.head > 0) ', payload ' + g.payloadSizes.head + ' bytes' else '')

@@ -84,7 +84,7 @@ class EventMainParts {
             «IF !series.empty»
             static const bgml_tao::Event_Series_Spec «v»_series[] = {
               «FOR s : series SEPARATOR ','»
-              { «TaoText.cppString(s.metric.kind)», «TaoText.cppString(metrics.metricPath(s.metric))», «TaoText.cppString(metrics.elementPath(s.metric))», «TaoText.cppString(org.bgml.model.io.ElementPaths.pathOf(e.eventType))», «s.metric.iterations», «s.payload» }
+              { «TaoText.cppString(s.metric.kind)», «TaoText.cppString(metrics.metricPath(s.metric))», «TaoText.cppString(metrics.elementPath(s.metric))», «TaoText.cppString(org.bgml.model.io.ElementPaths.pathOf(e.eventType))», «s.metric.iterations * s.metric.threads», «s.payload» }
               «ENDFOR»
             };
             «ENDIF»

@@ -57,6 +57,9 @@ class ReadmeTemplate {
             «ENDFOR»
 
             Each timed call is measured on CLOCK_MONOTONIC around the invocation; warm-up calls are kept apart, samples go into a history allocated before the loop, and the statistics (mean, stddev, exact percentiles, histogram, throughput) come from the samples. Integer arguments carry the send time, sequences and strings the payload.
+            «IF plan.invocations.exists[i | i.metrics().exists[m | m.threads() > 1]]»
+            With `threads` above 1, each calling thread makes the warm-up and all the samples listed, at the metric's rate, into a history of its own; the measurement merges them (threads × samples) and its throughput is that of all the threads together.
+            «ENDIF»
             «IF !plan.events.empty»
 
             Events travel as CORBA::Any through CosEventComm push consumers, directly or through a CosEvent channel process (TAO's TAO_CEC_EventChannel) started first. Each event carries its send time; the consumer times delivery on the host's CLOCK_MONOTONIC (supplier and consumer must share a host) and writes those measurements when it stops, while the supplier reports its push calls (segment `push`).

@@ -164,7 +164,7 @@ public class TaoProcesses {
     public long calls(ProcessPlan p) {
         long calls = 0;
         for (MetricPlan m : drivenMetrics(p)) {
-            calls += (long) (m.warmup() + m.iterations()) * m.payloadSizes().size() * Math.max(1, m.threads());
+            calls += m.calls(); // every calling thread makes the whole count
         }
         return calls;
     }
@@ -177,11 +177,11 @@ public class TaoProcesses {
         return metrics;
     }
 
-    /** Milliseconds a process spends in deliberate delays and duration-driven loops. */
+    /** Milliseconds a process spends in deliberate delays, duration-driven loops and paced calls. */
     public long delayMillis(ProcessPlan p) {
         long millis = 0;
         for (MetricPlan m : drivenMetrics(p)) {
-            millis += (m.preDelayMillis() + m.postDelayMillis() + m.durationMillis()) * m.payloadSizes().size();
+            millis += (m.preDelayMillis() + m.postDelayMillis() + m.durationMillis()) * m.payloadSizes().size() + m.pacedMillis();
         }
         return millis;
     }
@@ -199,7 +199,7 @@ public class TaoProcesses {
 
     /** The deployment starts its drivers together, behind one start line (a model without deployments does). */
     public boolean clientsTogether() {
-        return Manifest.CLIENTS_TOGETHER.equals(ManifestPlacement.clientsOf(ManifestPlacement.deploymentOf(plan)));
+        return Manifest.CLIENTS_TOGETHER.equals(ManifestPlacement.clientsOf(plan.deploymentElement()));
     }
 
     /** Run limit of a process: a server outlives every driver. */

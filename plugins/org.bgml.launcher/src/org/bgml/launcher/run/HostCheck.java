@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.Deployment;
+import org.bgml.model.Deployments;
 import org.bgml.model.Node;
 
 /**
@@ -87,7 +88,7 @@ public final class HostCheck {
 
     /** Every node of the deployment that holds a process, with its host ({@code localhost} when none is given). */
     public static List<Placement> placements(BenchmarkModel model, String deploymentName) {
-        Deployment deployment = deployment(model, deploymentName);
+        Deployment deployment = Deployments.chosen(model, deploymentName);
         List<Placement> placements = new ArrayList<>();
         if (deployment != null) {
             for (Node node : deployment.getNodes()) {
@@ -99,14 +100,9 @@ public final class HostCheck {
         return placements;
     }
 
-    /** The deployment a run of {@code deploymentName} uses: that one, or the model's first; null if none. */
+    /** The deployment a run of {@code deploymentName} uses: {@link Deployments#chosen}, the one rule the plan follows too. */
     public static Deployment deployment(BenchmarkModel model, String deploymentName) {
-        for (Deployment d : model.getDeployments()) {
-            if (deploymentName == null || deploymentName.equals(d.getName())) {
-                return d;
-            }
-        }
-        return null;
+        return Deployments.chosen(model, deploymentName);
     }
 
     /**
@@ -119,7 +115,7 @@ public final class HostCheck {
         if (foreign.isEmpty()) {
             return Optional.empty();
         }
-        Deployment d = deployment(model, deploymentName);
+        Deployment d = Deployments.chosen(model, deploymentName);
         if (!allOnThisHost) {
             throw new ForeignHostsException(d == null ? deploymentName : d.getName(), foreign);
         }

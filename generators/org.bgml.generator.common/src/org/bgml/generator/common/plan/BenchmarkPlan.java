@@ -7,8 +7,12 @@ import java.util.List;
 import java.util.Map;
 
 import org.bgml.model.BenchmarkModel;
+import org.bgml.model.Deployment;
 import org.bgml.model.Entity;
+import org.bgml.model.Node;
+import org.bgml.model.Process;
 import org.bgml.model.Receptacle;
+import org.bgml.model.io.ElementPaths;
 
 /**
  * Everything a target's templates need, computed once from the model, the chosen deployment and the chosen
@@ -18,12 +22,13 @@ import org.bgml.model.Receptacle;
  */
 public final class BenchmarkPlan {
     private final BenchmarkModel model;
-    private final String deployment;
+    private final Deployment deployment;
     private final String configuration;
     private final List<ProcessPlan> processes;
     private final List<InvocationPlan> invocations;
     private final List<EventPlan> events;
     private final Map<String, ProcessPlan> processByName = new LinkedHashMap<>();
+    private final Map<String, Process> processElements;
     private final List<ServantPlan> servants;
     private final Map<Entity, List<InvocationPlan>> invocationsByClient = new LinkedHashMap<>();
     private final Map<Entity, List<InvocationPlan>> invocationsByServer = new LinkedHashMap<>();
@@ -31,10 +36,16 @@ public final class BenchmarkPlan {
     private final Map<Receptacle, List<InvocationPlan>> invocationsByReceptacle = new LinkedHashMap<>();
     private final Map<Entity, List<EventPlan>> eventsBySupplier = new LinkedHashMap<>();
 
-    public BenchmarkPlan(BenchmarkModel model, String deployment, String configuration, List<ProcessPlan> processes,
-            List<InvocationPlan> invocations, List<EventPlan> events) {
+    /**
+     * @param deployment      the deployment planned, or null for a model without one
+     * @param processElements the deployment's process element of each planned process, by the plan's process name
+     *                        (which is qualified with the node's name where two nodes use one name)
+     */
+    public BenchmarkPlan(BenchmarkModel model, Deployment deployment, String configuration, List<ProcessPlan> processes,
+            List<InvocationPlan> invocations, List<EventPlan> events, Map<String, Process> processElements) {
         this.model = model;
         this.deployment = deployment;
+        this.processElements = Map.copyOf(processElements);
         this.configuration = configuration;
         this.processes = List.copyOf(processes);
         this.invocations = List.copyOf(invocations);
@@ -60,8 +71,37 @@ public final class BenchmarkPlan {
         return model;
     }
 
+    /** The name of the deployment planned; null for a model without deployments. */
     public String deployment() {
+        return deployment == null ? null : deployment.getName();
+    }
+
+    /**
+     * The deployment planned (the one named, or the model's first): the one lookup of "the deployment this plan or
+     * run uses" for every target and the manifest; null for a model without deployments.
+     */
+    public Deployment deploymentElement() {
         return deployment;
+    }
+
+    /** The deployment's element of the planned process of that name; null without a deployment or for another name. */
+    public Process processElement(String processName) {
+        return processElements.get(processName);
+    }
+
+    /** The model node the planned process of that name runs on; null without a deployment or for another name. */
+    public Node nodeOf(String processName) {
+        Process p = processElements.get(processName);
+        return p == null ? null : (Node) p.eContainer();
+    }
+
+    /**
+     * How result files and stored runs name a process: the element path of its process element
+     * ({@code deployment/node/process}), or the plan's name where there is none (a model without deployments).
+     */
+    public String processPath(String processName) {
+        Process p = processElements.get(processName);
+        return p == null ? processName : ElementPaths.pathOf(p);
     }
 
     public String configuration() {
@@ -126,7 +166,7 @@ public final class BenchmarkPlan {
 
     @Override
     public String toString() {
-        return "BenchmarkPlan[model=" + model.getName() + ", deployment=" + deployment + ", configuration=" + configuration
+        return "BenchmarkPlan[model=" + model.getName() + ", deployment=" + deployment() + ", configuration=" + configuration
                 + ", processes=" + processes.size() + ", invocations=" + invocations.size() + ", events=" + events.size() + "]";
     }
 }

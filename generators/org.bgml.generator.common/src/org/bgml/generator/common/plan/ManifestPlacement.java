@@ -1,16 +1,13 @@
 package org.bgml.generator.common.plan;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.bgml.generator.common.manifest.Manifest;
 import org.bgml.generator.common.manifest.Manifest.ProcessSpec;
 import org.bgml.model.ClientStart;
 import org.bgml.model.Deployment;
 import org.bgml.model.Node;
-import org.bgml.model.Process;
 
 /**
  * What every target's manifest says about the deployment, written in one place: whether the clients start together
@@ -25,15 +22,6 @@ public final class ManifestPlacement {
     }
 
     public static Manifest place(Manifest manifest, BenchmarkPlan plan) {
-        Deployment deployment = deploymentOf(plan);
-        Map<String, Node> nodeOfProcess = new HashMap<>();
-        if (deployment != null) {
-            for (Node node : deployment.getNodes()) {
-                for (Process p : node.getProcesses()) {
-                    nodeOfProcess.put(p.getName(), node);
-                }
-            }
-        }
         List<ProcessSpec> placed = new ArrayList<>();
         for (ProcessSpec spec : manifest.processes()) {
             ProcessPlan process = plan.findProcess(spec.name());
@@ -41,24 +29,16 @@ public final class ManifestPlacement {
                 placed.add(spec);
                 continue;
             }
-            Node node = nodeOfProcess.get(spec.name());
+            Node node = plan.nodeOf(spec.name());
             placed.add(node == null ? spec.withPlacement(DEFAULT_NODE, process.host())
                     : spec.withPlacement(node.getName(), process.host()));
         }
-        return manifest.withProcesses(placed).withClients(clientsOf(deployment));
+        return manifest.withProcesses(placed).withClients(clientsOf(plan.deploymentElement()));
     }
 
     /** The deployment's choice; a model without deployments runs its clients together, as the metamodel's default. */
     public static String clientsOf(Deployment deployment) {
         ClientStart mode = deployment == null ? ClientStart.TOGETHER : deployment.getClients();
         return mode.getLiteral(); // the manifest's words are the metamodel's literals
-    }
-
-    public static Deployment deploymentOf(BenchmarkPlan plan) {
-        if (plan.deployment() == null) {
-            return null;
-        }
-        return plan.model().getDeployments().stream().filter(d -> plan.deployment().equals(d.getName())).findFirst()
-                .orElse(null);
     }
 }

@@ -14,6 +14,7 @@ import org.bgml.model.BenchmarkModel;
 import org.bgml.model.Configuration;
 import org.bgml.model.Connection;
 import org.bgml.model.Deployment;
+import org.bgml.model.Deployments;
 import org.bgml.model.Entity;
 import org.bgml.model.EventSink;
 import org.bgml.model.EventSource;
@@ -52,7 +53,10 @@ public final class Planner {
      * middleware no configuration of the model is for).
      */
     public BenchmarkPlan planWith(BenchmarkModel model, String deploymentName, Configuration configuration) {
-        Deployment deployment = pick(model.getDeployments(), deploymentName, "deployment");
+        Deployment deployment = Deployments.chosen(model, deploymentName);
+        if (deployment == null && deploymentName != null) {
+            throw new IllegalArgumentException("the model has no deployment named '" + deploymentName + "'");
+        }
 
         Map<String, Placement> placements = placements(model, deployment);
         Map<Entity, String> processOf = new LinkedHashMap<>();
@@ -113,9 +117,14 @@ public final class Planner {
         processes.sort(Comparator.comparingInt(Planner::role)
                 .thenComparingInt(p -> placements.get(p.name()).startOrder)
                 .thenComparingInt(p -> declared.get(p.name())));
-        return new BenchmarkPlan(model, deployment == null ? null : deployment.getName(),
-                configuration == null ? null : configuration.getName(), List.copyOf(processes), List.copyOf(invocations),
-                List.copyOf(events));
+        Map<String, Process> elements = new LinkedHashMap<>();
+        placements.forEach((name, p) -> {
+            if (p.process != null) {
+                elements.put(name, p.process);
+            }
+        });
+        return new BenchmarkPlan(model, deployment, configuration == null ? null : configuration.getName(), List.copyOf(processes),
+                List.copyOf(invocations), List.copyOf(events), elements);
     }
 
     /** 0 pure server, 1 serves and drives, 2 pure client. */

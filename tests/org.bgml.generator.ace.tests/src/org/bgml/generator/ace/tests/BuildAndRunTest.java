@@ -179,6 +179,35 @@ class BuildAndRunTest {
         assertTrue(latency.get("p50").getAsLong() < 2000, "a direct call takes well under 2 us: " + latency);
     }
 
+    /**
+     * tests/models/threads.bgml, built on its own and run with the model's counts: a workload with three threads runs
+     * three calling threads, each making the whole workload (10 warm-up and 300 timed calls; at a fixed rate, each
+     * paced at the full 2,000 Hz with its misses counted), so each measurement merges three times the sample count,
+     * as on every target.
+     */
+    @Test
+    @Order(6)
+    void everyCallingThreadMakesTheWholeWorkload() throws Exception {
+        Path dir = work.resolve("threads");
+        Fixtures.generate(Fixtures.load(Fixtures.root().resolve("tests/models/threads.bgml")), new DirectoryOutput(dir));
+        Path log = dir.resolve("build.log");
+        assertEquals(0, run(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"), dir, Duration.ofMinutes(5), log), tail(log, 40));
+        assertEquals(0, run(List.of("cmake", "--build", "build", "-j", "2"), dir, Duration.ofMinutes(20), log), tail(log, 40));
+        Path run = dir.resolve("run");
+        run(dir, ManifestJson.read(dir.resolve(ManifestJson.FILE)), run);
+        JsonObject caller = JsonParser.parseString(Files.readString(run.resolve("results/CallerProcess.json"))).getAsJsonObject();
+        JsonObject free = measurement(caller, "ThreeThreads");
+        assertEquals(3, free.get("threads").getAsLong());
+        assertEquals(3 * 300, free.get("n").getAsLong(), "every thread makes the 300 timed calls");
+        assertEquals("[300,300,300]", free.get("threadSamples").toString());
+        assertEquals(3 * 10, free.get("warmup").getAsLong(), "every thread warms up");
+        JsonObject paced = measurement(caller, "ThreeThreadsPaced");
+        assertEquals("[100,100,100]", paced.get("threadSamples").toString(), paced.toString());
+        assertEquals(2000.0, paced.get("rateHz").getAsDouble(), 1e-9, "the model's rate, which each thread keeps");
+        assertTrue(!paced.get("missedDeadlines").isJsonNull() && !paced.get("skippedPeriods").isJsonNull(), paced.toString());
+        assertTrue(paced.get("wallNs").getAsLong() >= 99 * 500_000L, "each thread paced at 2,000 Hz: " + paced);
+    }
+
     @Test
     @Order(5)
     void kitchenSinkRunsEveryMetricKindAndEvents() throws Exception {
@@ -193,7 +222,12 @@ class BuildAndRunTest {
             measurement(client, metric);
         }
         assertEquals(300, measurement(client, "PutLatency").get("n").getAsLong());
-        assertEquals(2, measurement(client, "RenameThreads").get("threads").getAsLong());
+        // Three calling threads, each making the whole workload (as on every target): 200 timed calls apiece.
+        JsonObject renames = measurement(client, "RenameThreads");
+        assertEquals(3, renames.get("threads").getAsLong());
+        assertEquals(3 * 200, renames.get("n").getAsLong());
+        assertEquals("[200,200,200]", renames.get("threadSamples").toString());
+        assertEquals(3 * 10, renames.get("warmup").getAsLong());
         assertTrue(!measurement(client, "PingDeadlines").get("missedDeadlines").isJsonNull());
         // Context switches of the client process per timed call, whole and split into voluntary and involuntary.
         JsonObject switches = measurement(client, "NotifySwitches");

@@ -129,6 +129,42 @@ class CiaoBuildTest {
         assertEquals(List.of(), left, "processes of the run are still alive");
     }
 
+    /**
+     * tests/models/threads.bgml built and run through run_test.pl with the model's own counts: a workload with three
+     * threads runs three calling threads, each making the whole workload (10 warm-up and 300 timed calls; at a fixed
+     * rate, each paced at the full 2,000 Hz), so each measurement merges three times the sample count, as on every
+     * target.
+     */
+    @Test
+    void everyCallingThreadMakesTheWholeWorkload() throws Exception {
+        needsCiao();
+        Path dir = temp.resolve("threads");
+        Examples.generate(Examples.load(Examples.repo().resolve("tests/models/threads.bgml")), "remote", dir);
+        run(List.of("perl", env("ACE_ROOT") + "/bin/mwc.pl", "-type", "gnuace", "Threads.mwc"), dir, 600, dir.resolve("mpc.log"));
+        run(List.of("make", "-j2"), dir, 3600, dir.resolve("make.log"));
+        run(List.of("perl", "run_test.pl"), dir, 900, dir.resolve("run_test.log"));
+        JsonObject json = JsonParser.parseString(Files.readString(dir.resolve("run/results/CallerProcess.json"))).getAsJsonObject();
+        JsonObject free = null;
+        JsonObject paced = null;
+        for (JsonElement e : json.getAsJsonArray("measurements")) {
+            JsonObject m = e.getAsJsonObject();
+            if (m.get("metric").getAsString().endsWith("ThreeThreads")) {
+                free = m;
+            } else if (m.get("metric").getAsString().endsWith("ThreeThreadsPaced")) {
+                paced = m;
+            }
+        }
+        assertTrue(free != null && paced != null, json.toString());
+        assertEquals(3, free.get("threads").getAsInt(), free.toString());
+        assertEquals(3 * 300, free.get("n").getAsInt(), "every thread makes the 300 timed calls");
+        assertEquals("[300,300,300]", free.get("threadSamples").toString());
+        assertEquals(3 * 10, free.get("warmup").getAsInt(), "every thread warms up");
+        assertEquals("[100,100,100]", paced.get("threadSamples").toString(), paced.toString());
+        assertEquals(2000.0, paced.get("rateHz").getAsDouble(), 1e-9);
+        assertTrue(paced.get("wallNs").getAsLong() >= 99 * 500_000L, "each thread paced at 2,000 Hz: " + paced);
+        assertEquals(List.of(), processesIn(dir), "processes of the run are still alive");
+    }
+
     /** Processes whose working folder is in the benchmark folder. */
     private static List<Long> processesIn(Path dir) throws IOException {
         List<Long> found = new ArrayList<>();

@@ -125,6 +125,7 @@ class CiaoSupportHeaderTest {
             JsonObject threaded = measurements.get(i).getAsJsonObject();
             assertEquals(3, threaded.get("threads").getAsInt(), threaded.toString());
             assertEquals(150, threaded.get("n").getAsInt(), "each of the three threads makes the 50 timed calls");
+            assertEquals("[50,50,50]", threaded.get("threadSamples").toString(), "the per-thread counts: the whole count each");
             assertEquals(6, threaded.get("warmup").getAsInt(), "each thread warms up on its own");
             assertTrue(threaded.get("min").getAsLong() >= 20_000L, "a busy call of 20 us takes at least 20 us");
             long begin = threaded.get("windowBeginNs").getAsLong();

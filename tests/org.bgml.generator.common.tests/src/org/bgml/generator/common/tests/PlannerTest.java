@@ -2,10 +2,16 @@ package org.bgml.generator.common.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
+import java.util.Map;
 
 import org.bgml.generator.common.Naming;
+import org.bgml.generator.common.manifest.Manifest;
+import org.bgml.generator.common.plan.ManifestPlacement;
 import org.bgml.generator.common.plan.BenchmarkPlan;
 import org.bgml.generator.common.plan.InvocationPlan;
 import org.bgml.generator.common.plan.Planner;
@@ -15,6 +21,7 @@ import org.bgml.model.BgmlFactory;
 import org.bgml.model.Client;
 import org.bgml.model.Connection;
 import org.bgml.model.Deployment;
+import org.bgml.model.Deployments;
 import org.bgml.model.Facet;
 import org.bgml.model.Interface;
 import org.bgml.model.Metric;
@@ -48,6 +55,63 @@ class PlannerTest {
         assertEquals("n2_proc0", invocation.clientProcess());
         assertEquals("n1_proc0", invocation.serverProcess());
         assertEquals(List.of("S_f.ior"), plan.process("n2_proc0").readsIors());
+    }
+
+    /**
+     * The one lookup of "the deployment a plan uses": the plan holds the deployment it planned (the named one, or the
+     * model's first when none is named, as HostCheck's placements and the launcher read it), and finds each planned
+     * process's element, node and element path by the plan's process name, qualified names included; the manifest
+     * places each process on that node. A name the model lacks is refused.
+     */
+    @Test
+    void thePlanFindsItsDeploymentAndEachProcessNode() {
+        BenchmarkModel model = model("Two");
+        Facet facet = server(model);
+        Server server = (Server) facet.eContainer();
+        Client client = (Client) connect(model, "C", "c", facet).getSource().eContainer();
+        Deployment first = F.createDeployment();
+        first.setName("first");
+        first.getNodes().add(node("n1", server));
+        first.getNodes().add(node("n2", client));
+        Deployment second = F.createDeployment();
+        second.setName("second");
+        Node both = node("solo", server);
+        both.getProcesses().get(0).getEntities().add(client);
+        second.getNodes().add(both);
+        model.getDeployments().addAll(List.of(first, second));
+
+        BenchmarkPlan byDefault = new Planner(new Naming()).plan(model, null, null);
+        assertSame(first, byDefault.deploymentElement());
+        assertSame(first, Deployments.chosen(model, null));
+        assertEquals("first", byDefault.deployment());
+        assertEquals("n2", byDefault.nodeOf("n2_proc0").getName());
+        assertSame(first.getNodes().get(0).getProcesses().get(0), byDefault.processElement("n1_proc0"));
+        assertEquals("first/n2/proc0", byDefault.processPath("n2_proc0"));
+        assertNull(byDefault.nodeOf("proc0"), "the bare name is not a process of this plan");
+        assertEquals("proc0", byDefault.processPath("proc0"));
+        Manifest placed = ManifestPlacement.place(new Manifest(Manifest.SCHEMA_VERSION, "Two", "t", byDefault.deployment(), null,
+                null, byDefault.processes().stream().map(p -> new Manifest.ProcessSpec(p.name(), "client", "x", List.of(), Map.of(), ".",
+                        List.of(), Manifest.Readiness.none(), 1, 1, "exit", List.of())).toList()), byDefault);
+        assertEquals(List.of("n1", "n2"), placed.processes().stream().map(Manifest.ProcessSpec::node).toList());
+
+        BenchmarkPlan named = new Planner(new Naming()).plan(model, "second", null);
+        assertSame(second, named.deploymentElement());
+        assertSame(second, Deployments.chosen(model, "second"));
+        assertEquals("solo", named.nodeOf("proc0").getName());
+        assertEquals("second/solo/proc0", named.processPath("proc0"));
+
+        BenchmarkModel bare = model("Bare");
+        server(bare);
+        BenchmarkPlan none = new Planner(new Naming()).plan(bare, null, null);
+        assertNull(none.deploymentElement());
+        assertNull(Deployments.chosen(bare, null));
+        String process = none.processes().get(0).name();
+        assertNull(none.nodeOf(process));
+        assertEquals(process, none.processPath(process));
+        assertNull(Deployments.chosen(model, "third"));
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> new Planner(new Naming()).plan(model, "third", null));
+        assertEquals("the model has no deployment named 'third'", refused.getMessage());
     }
 
     /**

@@ -148,9 +148,12 @@ class BuildAndRunTest {
         List<JsonObject> sweep = driver.metric("BytesSweep");
         assertEquals(List.of(16L, 64L, 256L), sweep.stream().map(m -> m.get("payloadBytes").getAsLong()).toList());
         sweep.forEach(m -> ResultFile.assertTimed(m, 200));
+        // Three calling threads, each making the whole workload: 400 timed calls (and 10 warm-up calls) apiece.
         JsonObject text = driver.whole("TextLatency");
-        ResultFile.assertTimed(text, 400);
-        assertEquals(2, text.get("threads").getAsLong());
+        ResultFile.assertTimed(text, 3 * 400);
+        assertEquals(3, text.get("threads").getAsLong());
+        assertEquals("[400,400,400]", text.get("threadSamples").toString());
+        assertEquals(3 * 10, text.get("warmup").getAsLong());
         JsonObject deadlines = driver.whole("PingDeadlines");
         ResultFile.assertTimed(deadlines, 200);
         assertEquals(2000.0, ResultFile.number(deadlines, "rateHz"), 1e-6);

@@ -191,6 +191,40 @@ class TaoBuildTest {
         }
     }
 
+    /**
+     * tests/models/threads.bgml on real TAO, with the model's own counts: a workload with three threads runs three
+     * calling threads, each making the whole workload (its 10 warm-up and 300 timed calls; at a fixed rate, each
+     * paced at the full 2,000 Hz), so each measurement merges three times the sample count, as on every target.
+     */
+    @Test
+    void everyCallingThreadMakesTheWholeWorkload() throws Exception {
+        assumeTrue(TaoFixtures.aceRoot() != null, SKIP);
+        BenchmarkModel model = TaoFixtures.load(TaoFixtures.repo().resolve("tests/models/threads.bgml"));
+        Path bench = temp.resolve("threads");
+        new GenerationService().generate(TaoFixtures.request(model, null), bench);
+        Manifest manifest = ManifestJson.read(bench.resolve("manifest.json"));
+        build(bench, manifest);
+        Path run = bench.resolve("run");
+        run(bench, manifest, run, List.of());
+        JsonObject caller = JsonParser.parseString(Files.readString(run.resolve("results/CallerProcess.json"), StandardCharsets.UTF_8))
+                .getAsJsonObject();
+        Map<String, JsonObject> byMetric = new LinkedHashMap<>();
+        for (JsonElement e : caller.getAsJsonArray("measurements")) {
+            byMetric.put(e.getAsJsonObject().get("metric").getAsString(), e.getAsJsonObject());
+        }
+        JsonObject free = byMetric.get("ThreeThreads");
+        assertEquals(3, free.get("threads").getAsInt(), free.toString());
+        assertEquals(3 * 300, free.get("n").getAsInt(), "every thread makes the 300 timed calls");
+        assertEquals("[300,300,300]", free.get("threadSamples").toString());
+        assertEquals(3 * 10, free.get("warmup").getAsInt(), "every thread warms up");
+        JsonObject paced = byMetric.get("ThreeThreadsPaced");
+        assertEquals("[100,100,100]", paced.get("threadSamples").toString(), paced.toString());
+        assertEquals(2000.0, paced.get("rateHz").getAsDouble(), 1e-9, "the model's rate, which each thread keeps");
+        assertTrue(paced.get("wallNs").getAsLong() >= 99 * 500_000L, "each thread paced at 2,000 Hz: " + paced);
+        System.out.printf("tao threads: %d samples from 3 threads, mean %.1f ns; paced: %d samples in %.1f ms%n",
+                free.get("n").getAsInt(), free.get("mean").getAsDouble(), paced.get("n").getAsInt(), paced.get("wallNs").getAsLong() / 1e6);
+    }
+
     /** Runs of the chain: its teardown failed about one time in three before the stop was ordered and joined. */
     static final int CHAIN_RUNS = 6;
 
@@ -260,8 +294,12 @@ class TaoBuildTest {
      * {@code -n} {@value #QUICK_SAMPLES}: every process must end with 0 and leave no process of its group behind.
      */
     private static RunOutcome runQuick(Path bench, Manifest manifest, Path run) throws Exception {
-        Manifest quick = ManifestRunner.withExtraArguments(manifest,
-                p -> p.stop().equals("exit") ? List.of("-n", String.valueOf(QUICK_SAMPLES)) : List.of());
+        return run(bench, manifest, run, List.of("-n", String.valueOf(QUICK_SAMPLES)));
+    }
+
+    /** The same with {@code clientArguments} added to the processes that end by themselves (none: the model's counts). */
+    private static RunOutcome run(Path bench, Manifest manifest, Path run, List<String> clientArguments) throws Exception {
+        Manifest quick = ManifestRunner.withExtraArguments(manifest, p -> p.stop().equals("exit") ? clientArguments : List.of());
         List<Long> groups = new ArrayList<>();
         RunOutcome outcome = new ManifestRunner(bench, quick).run(run, new RunListener() {
             @Override
