@@ -70,6 +70,8 @@ class BuildTemplate {
         if (p.consumes.empty && !p.supplies.empty) bases += "event"
         if (options.strategies) bases += "strategies"
         if (anys) bases += "anytypecode"
+        // event chains: the portable interceptors that carry path stamps in requests (both sides in every process)
+        if (processes.chains !== null) bases += "pi_server"
         bases
     }
 

@@ -69,17 +69,20 @@ class ProcessTemplate {
             «events.includes(p, processes.events)»
             «ENDIF»
             #include "«naming.supportHeader»"
+            «IF chained(processes)»
+            #include "«TaoChains.HEADER»"
+            «ENDIF»
             «IF options.strategies»
             #include "tao/Strategies/advanced_resource.h"
             «ENDIF»
-            «IF !steps.callKinds(p).empty || !pushing(p).empty»
+            «IF !callKinds(p, steps, processes).empty || !pushing(p).empty»
 
             namespace
             {
-              «FOR k : steps.callKinds(p) SEPARATOR '\n'»
+              «FOR k : callKinds(p, steps, processes) SEPARATOR '\n'»
               «callStruct(k)»
               «ENDFOR»
-              «IF !steps.callKinds(p).empty && !pushing(p).empty»
+              «IF !callKinds(p, steps, processes).empty && !pushing(p).empty»
 
               «ENDIF»
               «FOR e : pushing(p) SEPARATOR '\n'»
@@ -97,6 +100,9 @@ class ProcessTemplate {
 
               try
                 {
+                  «IF chained(processes)»
+                  bgml_tao::register_path_interceptors (); // stamps of the event chains ride in request service contexts
+                  «ENDIF»
                   CORBA::ORB_var orb = CORBA::ORB_init (argc, argv);
 
                   int const parsed = bgml_tao::parse_args (argc, argv, options);
@@ -125,6 +131,10 @@ class ProcessTemplate {
 
                   «events.consumer(e, processes.events)»
                   «ENDFOR»
+                  «IF chained(processes) && processes.chains.usedBy(p)»
+
+                  «processes.chains.setup(p)»
+                  «ENDIF»
                   «IF !p.servants.empty || !p.consumes.empty»
 
                   «FOR s : p.servants»
@@ -137,7 +147,7 @@ class ProcessTemplate {
 
                   «step(step, processes)»
                   «ENDFOR»
-                  «FOR e : p.supplies»
+                  «FOR e : p.supplies.filter[!chainOnly(it, processes)]»
 
                   «events.pushTarget(e, processes.events)»
                   «ENDFOR»
@@ -163,6 +173,9 @@ class ProcessTemplate {
 
                   «events.supplyBlocks(e, processes.events)»
                   «ENDFOR»
+                  «IF chained(processes) && !processes.chains.timers(p).empty»
+                  «processes.chains.timerLoops(p)»
+                  «ENDIF»
 
                   «ending(p, processes)»
                 }
@@ -185,7 +198,7 @@ class ProcessTemplate {
      */
     def ending(ProcessPlan p, TaoProcesses processes) {
         if (processes.needsOrbThread(p)) '''
-            «IF p.consumes.empty»
+            «IF p.consumes.empty && !endsPaths(p, processes)»
             // Loops done: the result file and the done file say so; the ORB thread serves the others until SIGTERM.
             if (!bgml_tao::write_result (result, options))
               status = 1;
@@ -200,8 +213,11 @@ class ProcessTemplate {
             stop_signals.stop (); // the ORB's shutdown ends in the signal thread: join it before destroying
 
             root_poa->destroy (true, true);
-            «IF !p.consumes.empty»
+            «IF !p.consumes.empty || endsPaths(p, processes)»
             «events.collect(p)»
+            «IF endsPaths(p, processes)»
+            «processes.chains.collect(p)»
+            «ENDIF»
             if (!bgml_tao::write_result (result, options))
               status = 1;
             «ENDIF»
@@ -214,12 +230,18 @@ class ProcessTemplate {
 
             root_poa->destroy (true, true);
             «events.collect(p)»
+            «IF endsPaths(p, processes)»
+            «processes.chains.collect(p)»
+            «ENDIF»
             if (!bgml_tao::write_result (result, options))
               status = 1;
             orb->destroy ();
             return status;
         ''' else '''
             «events.collect(p)»
+            «IF endsPaths(p, processes)»
+            «processes.chains.collect(p)»
+            «ENDIF»
             if (!bgml_tao::write_result (result, options))
               status = 1;
             «IF processes.serves(p)»
@@ -229,6 +251,31 @@ class ProcessTemplate {
             orb->destroy ();
             return status;
         '''
+    }
+
+    /** The benchmark runs event chains: stamps, interceptors, port chains. */
+    def chained(TaoProcesses processes) {
+        processes.chains !== null
+    }
+
+    /** Paths end in this process: its recorders go into the result file once the ORB has stopped. */
+    def endsPaths(ProcessPlan p, TaoProcesses processes) {
+        chained(processes) && !processes.chains.pathsEndingIn(p).empty
+    }
+
+    /** A supply only the chain pushes (no loop metric): its sender resolves the target, not the set-up. */
+    def chainOnly(org.bgml.generator.common.plan.EventPlan e, TaoProcesses processes) {
+        chained(processes) && e.metrics.empty && processes.chains.chainSupplied(e)
+    }
+
+    /** The call structs of the metric loops, then those the chain's call actions use, each once. */
+    def callKinds(ProcessPlan p, TaoMainSteps steps, TaoProcesses processes) {
+        val kinds = new java.util.LinkedHashMap<String, CallKind>
+        for (k : steps.callKinds(p)) kinds.putIfAbsent(naming.callStruct(k.invocation.connection, k.operation), k)
+        if (chained(processes)) {
+            for (k : processes.chains.callKinds(p)) kinds.putIfAbsent(naming.callStruct(k.invocation.connection, k.operation), k)
+        }
+        kinds.values.toList
     }
 
     def step(Step step, TaoProcesses processes) {
