@@ -71,7 +71,8 @@ class BuildTemplate {
         if (options.strategies) bases += "strategies"
         if (anys) bases += "anytypecode"
         // event chains: the portable interceptors that carry path stamps in requests (both sides in every process)
-        if (processes.chains !== null) bases += "pi_server"
+        // and the white-box probes of functional-path metrics
+        if (processes.chains !== null || processes.probes.uses(p)) bases += "pi_server"
         bases
     }
 

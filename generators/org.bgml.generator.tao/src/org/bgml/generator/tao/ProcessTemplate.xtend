@@ -72,6 +72,9 @@ class ProcessTemplate {
             «IF chained(processes)»
             #include "«TaoChains.HEADER»"
             «ENDIF»
+            «IF processes.probes.uses(p)»
+            #include "«TaoProbes.HEADER»"
+            «ENDIF»
             «IF options.strategies»
             #include "tao/Strategies/advanced_resource.h"
             «ENDIF»
@@ -102,6 +105,12 @@ class ProcessTemplate {
                 {
                   «IF chained(processes)»
                   bgml_tao::register_path_interceptors (); // stamps of the event chains ride in request service contexts
+                  «ENDIF»
+                  «IF processes.probes.uses(p)»
+                  «IF processes.probes.client(p)»
+                  std::vector<std::string> const probe_orb_arguments = bgml_tao::probes::orb_arguments (argc, argv);
+                  «ENDIF»
+                  bgml_tao::probes::register_interceptors («processes.probes.client(p)», «processes.probes.server(p)»); // white-box probes
                   «ENDIF»
                   CORBA::ORB_var orb = CORBA::ORB_init (argc, argv);
 
@@ -164,10 +173,14 @@ class ProcessTemplate {
                     return 1;
                   «ENDIF»
                   «FOR i : processes.measured(p)»
-                  «FOR m : i.metrics»
+                  «FOR m : i.metrics.filter[!processes.probes.isProbed(i, it)]»
 
                   «metricBlock(i, m)»
                   «ENDFOR»
+                  «ENDFOR»
+                  «FOR probe : processes.probes.drivenBy(p)»
+
+                  «probedLoop(probe)»
                   «ENDFOR»
                   «FOR e : pushing(p)»
 
@@ -276,6 +289,42 @@ class ProcessTemplate {
             for (k : processes.chains.callKinds(p)) kinds.putIfAbsent(naming.callStruct(k.invocation.connection, k.operation), k)
         }
         kinds.values.toList
+    }
+
+    /**
+     * A functional-path metric on a remote two-way call: its calls go through the probes' ORB, whose client
+     * interceptors (with the server's) stamp each call; the cycle table goes into the result file.
+     */
+    def probedLoop(TaoProbes.Probed probe) {
+        val i = probe.invocation
+        val m = probe.metric
+        val iface = types.cpp(i.iface)
+        val payload = String.valueOf(m.payloadSizes.head ?: 0)
+        '''
+            // «m.metric.name» (functionalPath): white-box segments of «i.connection.name» from TAO's portable interceptors
+            {
+              CORBA::ORB_var probe_orb = bgml_tao::probes::probes_orb (probe_orb_arguments);
+              CORBA::Object_var probe_object = bgml_tao::read_ior (probe_orb.in (), «TaoText.cppString(i.servant.iorFile)», options);
+              «iface»_var probe_target = «iface»::_narrow (probe_object.in ());
+              if (CORBA::is_nil (probe_target.in ()))
+                ACE_ERROR_RETURN ((LM_ERROR, ACE_TEXT ("ERROR: %C: no «naming.scopedName(i.iface)» for the probes of «i.connection.name»\n"), options.process), 1);
+              «naming.callStruct(i.connection, probe.operation)» call (probe_target.in (), «payload»);
+              bgml_tao::Loop_Spec spec = options.loop («m.warmup», «m.iterations»);
+              bgml::SegmentTimer timer (bgml_tao::probes::segment_names (), spec.warmup, spec.samples);
+              std::size_t incomplete = 0;
+              std::uint64_t begin = 0;
+              std::uint64_t end = 0;
+              bgml_tao::probes::run (call, timer, spec.warmup, spec.samples, incomplete, begin, end);
+              bgml_tao::probes::add_results (result, timer, «TaoText.cppString(metrics.metricPath(m))», «TaoText.cppString(metrics.elementPath(m))», «TaoText.cppString(org.bgml.model.io.ElementPaths.pathOf(probe.operation))», «payloadExpression(m, payload)», begin, end, options);
+              if (incomplete != 0)
+                {
+                  ACE_ERROR ((LM_ERROR, ACE_TEXT ("ERROR: %C: %d probed calls were not seen whole by the interceptors\n"),
+                              options.process, static_cast<int> (incomplete)));
+                  status = 1;
+                }
+              probe_orb->destroy ();
+            }
+        '''
     }
 
     def step(Step step, TaoProcesses processes) {

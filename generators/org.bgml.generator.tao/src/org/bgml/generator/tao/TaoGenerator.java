@@ -80,6 +80,9 @@ public class TaoGenerator implements TargetGenerator {
         if (chains.active()) {
             sources.add(TaoSupport.copyChainTo(out));
         }
+        if (!processes.probes().all().isEmpty()) {
+            sources.add(TaoSupport.copyProbesTo(out));
+        }
         for (Kind k : servants.servantKinds(plan)) {
             String cls = naming.servantClass(k.iface(), k.behaviour());
             write(out, sources, naming.srcPath(naming.header(cls)), servantTemplate.header(model, k));

@@ -34,6 +34,8 @@ public class TaoProcesses {
     private final TaoEvents events;
     /** The event chains of the benchmark (actions, timers, paths); none when null. */
     private final TaoChains chains;
+    /** The white-box probes of functional-path metrics. */
+    private final TaoProbes probes;
     /** The run limit of servers, computed on first use (it sums over every process). */
     private Integer serverTimeoutSeconds;
     /** The receptacles some servant forwards through, collected on first use. */
@@ -48,6 +50,11 @@ public class TaoProcesses {
         this.plan = plan;
         this.events = new TaoEvents(plan, naming);
         this.chains = chains != null && chains.active() ? chains : null;
+        this.probes = new TaoProbes(plan);
+    }
+
+    public TaoProbes probes() {
+        return probes;
     }
 
     /** The event chains, or null when the model has none. */

@@ -26,6 +26,15 @@ public final class TaoSupport {
         return CHAIN_PATH;
     }
 
+    /** Where the white-box probes header ({@code cpp/bgml_tao_probes.h}) goes in a benchmark. */
+    public static final String PROBES_PATH = "src/" + TaoProbes.HEADER;
+
+    /** Writes the white-box probes header into a benchmark and returns its path there. */
+    public static String copyProbesTo(GeneratorOutput out) {
+        SupportFiles.copy(TaoSupport.class, "/cpp/" + TaoProbes.HEADER, out, PROBES_PATH);
+        return PROBES_PATH;
+    }
+
     /** Writes the header into a benchmark and returns its path there. */
     public static String copyTo(GeneratorOutput out) {
         SupportFiles.copy(TaoSupport.class, "/cpp/" + HEADER, out, PATH);
