@@ -412,6 +412,8 @@ namespace bgml_tao
         report (options, ms[i]);
         result.add (ms[i]);
       }
+    // arrivals at the end port along another route (or from another origin): not in the figures, but counted
+    result.add_label (std::string ("strayArrivals ") + metric, std::to_string (recorder.stray ()));
     if (recorder.stray () != 0)
       ACE_DEBUG ((LM_INFO, ACE_TEXT ("%C: %C: %d arrivals from elsewhere not counted\n"), options.process, metric,
                   static_cast<int> (recorder.stray ())));

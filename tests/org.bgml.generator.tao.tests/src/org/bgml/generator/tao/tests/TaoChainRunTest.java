@@ -58,11 +58,13 @@ class TaoChainRunTest {
             "TickToGpsRead", List.of("Pulse", "Gps.refresh actions", "GpsReady", "Airframe.gpsReady actions", "AirframeGps"));
 
     static final Map<String, List<String>> RELAY_HOPS = Map.of(
-            "TickToB", List.of("Ticks", "Relay.in actions", "RelayToA", "A.face actions", "AToB"),
-            "TickToA", List.of("Ticks", "Relay.in actions", "RelayToA"));
+            "TickToB", List.of("Ticks", "Relay.ticks actions", "RelayToA", "A.face actions", "AToB"),
+            "TickToA", List.of("Ticks", "Relay.ticks actions", "RelayToA"));
 
     private Path root;
     private final Map<String, Map<String, List<JsonObject>>> runs = new HashMap<>();
+    /** The labels of every result file of a run, by run and process. */
+    private final Map<String, Map<String, JsonObject>> labels = new HashMap<>();
 
     @BeforeAll
     void toolchain() throws IOException {
@@ -134,6 +136,25 @@ class TaoChainRunTest {
     void aCallActionAndForwardsUnderHopLimitsRunRemote() throws Exception {
         assumeCosEvent();
         checkPaths(TaoFixtures.fixture("relay-chain"), "remote", RELAY_HOPS);
+    }
+
+    /**
+     * The hop limits bound the forwards: B forwards each call back to A once (its limit, 6, is above the 5 hops the
+     * stamp has passed there), and A, at 7 hops, no more (its limit is 4). So A sees one arrival per tick along that
+     * longer route, counted apart from its path, and B none.
+     */
+    @Test
+    void hopLimitsStopTheForwardsAfterOneRoundTrip() throws Exception {
+        assumeCosEvent();
+        Path file = TaoFixtures.fixture("relay-chain");
+        run(file, "remote");
+        BenchmarkModel model = TaoFixtures.load(file);
+        long ticks = ((org.bgml.model.EventSource) model.getEntities().stream().filter(e -> e.getName().equals("Ticker")).findFirst()
+                .orElseThrow().getPorts().get(0)).getTimer().getIterations();
+        Map<String, JsonObject> byProcess = labels.get(file.getFileName() + "/remote");
+        assertEquals(String.valueOf(ticks), byProcess.get("AProcess").get("strayArrivals TickToA").getAsString(),
+                "A's second upcall of each tick, after B forwarded back once");
+        assertEquals("0", byProcess.get("BProcess").get("strayArrivals TickToB").getAsString(), "B is reached once per tick");
     }
 
     @Test
@@ -218,9 +239,11 @@ class TaoChainRunTest {
             assertEquals(0, o.exitCode(), key + ": " + o.name() + " failed:\n" + outcome.describe());
         }
         Map<String, List<JsonObject>> paths = new LinkedHashMap<>();
+        Map<String, JsonObject> processLabels = new LinkedHashMap<>();
         try (Stream<Path> files = Files.list(run.resolve("results"))) {
             for (Path f : files.sorted().toList()) {
                 JsonObject result = JsonParser.parseString(Files.readString(f, StandardCharsets.UTF_8)).getAsJsonObject();
+                processLabels.put(f.getFileName().toString().replace(".json", ""), result.getAsJsonObject("labels"));
                 for (JsonElement e : result.getAsJsonArray("measurements")) {
                     JsonObject m = e.getAsJsonObject();
                     if ("pathLatency".equals(m.get("kind").getAsString())) {
@@ -230,6 +253,7 @@ class TaoChainRunTest {
             }
         }
         runs.put(key, paths);
+        labels.put(key, processLabels);
         return paths;
     }
 }
