@@ -5,18 +5,23 @@
 # chain with `bgml run` and prints, per path, the end-to-end mean / median / p99, each hop's mean and median, and
 # how far the sum of the hop means is from the end-to-end mean. Last, remote against collocated per path.
 #
-#   benchmarks/event-chain/run.sh [-t "TARGET ..."] [-d "DEPLOYMENT ..."]      (omniorb; remote collocated)
+#   benchmarks/event-chain/run.sh [-t "TARGET ..."] [-d "DEPLOYMENT ..."]
+#                                 (omniorb ace, and tao when ACE_ROOT/TAO_ROOT name a TAO build; remote collocated)
 #
-# Needs the bgml product (scripts/build.sh) and what each target builds with (scripts/setup.sh). Work files go to
-# a temporary folder, removed on exit; BGML_KEEP=1 keeps it.
+# Needs the bgml product (scripts/build.sh) and what each target builds with (scripts/setup.sh; for tao, a TAO
+# build with its PI_Server library in the environment). Work files go to a temporary folder, removed on exit;
+# BGML_KEEP=1 keeps it.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-targets="omniorb"; deployments="remote collocated"
+targets="omniorb ace"; deployments="remote collocated"
+if [ -n "${TAO_ROOT:-}" ] && [ -e "${ACE_ROOT:-/nonexistent}/lib/libTAO_PI_Server.so" ]; then
+  targets="$targets tao"
+fi
 while getopts "t:d:h" o; do
   case "$o" in
     t) targets="$OPTARG" ;;
     d) deployments="$OPTARG" ;;
-    *) sed -n '2,12p' "$0"; exit 2 ;;
+    *) sed -n '2,14p' "$0"; exit 2 ;;
   esac
 done
 work="$(mktemp -d /tmp/bgml-event-chain.XXXXXX)"

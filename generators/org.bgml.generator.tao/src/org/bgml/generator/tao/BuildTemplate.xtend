@@ -70,6 +70,9 @@ class BuildTemplate {
         if (p.consumes.empty && !p.supplies.empty) bases += "event"
         if (options.strategies) bases += "strategies"
         if (anys) bases += "anytypecode"
+        // event chains: the portable interceptors that carry path stamps in requests (both sides in every process)
+        // and the white-box probes of functional-path metrics
+        if (processes.chains !== null || processes.probes.uses(p)) bases += "pi_server"
         bases
     }
 

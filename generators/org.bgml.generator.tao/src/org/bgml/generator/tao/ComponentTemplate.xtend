@@ -117,6 +117,9 @@ class ComponentTemplate {
 
             #include "«naming.skeletonHeader(model)»"
             #include "«naming.header(naming.executorBase(iface))»"
+            «IF servants.chained»
+            #include "«TaoChains.HEADER»"
+            «ENDIF»
 
             /// The servant the POA dispatches to; it hands every call to the executor, as CIAO's servants do.
             class «cls»
@@ -128,9 +131,15 @@ class ComponentTemplate {
               «FOR m : signatures.methods(iface)»
               virtual «m.returns» «m.name» («m.parameters») override;
               «ENDFOR»
+              «IF servants.chained»
+              «servants.chainMember»
+              «ENDIF»
 
             private:
               «naming.executorBase(iface)» *executor_;
+              «IF servants.chained»
+              «servants.chainField»
+              «ENDIF»
             };
 
             #endif /* «naming.guard(path)» */
@@ -160,6 +169,9 @@ class ComponentTemplate {
         «m.returns»
         «cls»::«m.name» («m.parameters»)
         {
+          «IF servants.chained»
+          «servants.chainArrival»
+          «ENDIF»
           «IF m.returnsValue»return «ENDIF»this->executor_->«m.name» («m.arguments»);
         }
     '''

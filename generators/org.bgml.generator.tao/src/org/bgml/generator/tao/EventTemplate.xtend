@@ -11,9 +11,15 @@ import org.bgml.model.io.ElementPaths
  */
 class EventTemplate {
     val TaoNaming naming
+    /** The benchmark runs event chains: wrappers carry a path stamp, consumers hand arrivals to their chain. */
+    var boolean chained
 
     new(TaoNaming naming) {
         this.naming = naming
+    }
+
+    def void setChained(boolean chained) {
+        this.chained = chained
     }
 
     def eventsIdl(BenchmarkPlan plan, TaoEvents events) {
@@ -28,12 +34,20 @@ class EventTemplate {
             #include "«naming.idlFile(model)»"
 
             module «naming.eventsModule» {
+              «IF chained»
+              // The stamp of an end-to-end path (see bgml_tao_chain.h); empty when the event is on none.
+              typedef sequence<unsigned long long> Path_Stamp;
+
+              «ENDIF»
               «FOR e : events.eventTypes»
               struct «naming.timedEvent(e)» {
                 unsigned long series;
                 boolean warmup;
                 unsigned long long sent_ns;
                 ::«naming.scopedName(e)» event;
+                «IF chained»
+                Path_Stamp path;
+                «ENDIF»
               };
               «ENDFOR»
             };
@@ -55,6 +69,9 @@ class EventTemplate {
             #include "orbsvcs/CosEventCommS.h"
             #include "«naming.eventsStubHeader(model)»"
             #include "«naming.supportHeader»"
+            «IF chained»
+            #include "«TaoChains.HEADER»"
+            «ENDIF»
 
             /// Receives «naming.scopedName(event)» events, directly or through a CosEvent channel, and times each one
             /// from the send time it carries (supplier and consumer share the host's CLOCK_MONOTONIC).
@@ -69,10 +86,18 @@ class EventTemplate {
 
               /// What was received, one measurement per series.
               void add_to (bgml::ResultFile &result, const bgml_tao::Options &options) const;
+              «IF chained»
+
+              /// The sink's behaviour actions and path ends: each event's stamp goes there.
+              void set_chain (bgml_tao::Port_Chain *chain) { this->chain_ = chain; }
+              «ENDIF»
 
             private:
               bgml_tao::Event_Series series_;
               unsigned long const busy_work_us_;
+              «IF chained»
+              bgml_tao::Port_Chain *chain_;
+              «ENDIF»
               // BEGIN USER CODE «cls»/members
               // END USER CODE «cls»/members
             };
@@ -90,7 +115,7 @@ class EventTemplate {
             #include "«naming.header(cls)»"
 
             «cls»::«cls» (const bgml_tao::Event_Series_Spec *series, std::size_t count, unsigned long busy_work_us)
-              : series_ (series, count), busy_work_us_ (busy_work_us)
+              : series_ (series, count), busy_work_us_ (busy_work_us)«IF chained», chain_ (0)«ENDIF»
             {
             }
 
@@ -102,6 +127,14 @@ class EventTemplate {
               if (!(data >>= timed))
                 return;
               this->series_.record (timed->series, timed->warmup, timed->sent_ns, now);
+              «IF chained»
+              if (this->chain_ != 0)
+                {
+                  bgml_tao::Path_Wire path;
+                  bgml_tao::decode (timed->path, path);
+                  this->chain_->arrive (path, now);
+                }
+              «ENDIF»
               // BEGIN USER CODE «ElementPaths.pathOf(event)»/push
               bgml::busy_work (this->busy_work_us_);
               // END USER CODE «ElementPaths.pathOf(event)»/push

@@ -69,17 +69,23 @@ class ProcessTemplate {
             «events.includes(p, processes.events)»
             «ENDIF»
             #include "«naming.supportHeader»"
+            «IF chained(processes)»
+            #include "«TaoChains.HEADER»"
+            «ENDIF»
+            «IF processes.probes.uses(p)»
+            #include "«TaoProbes.HEADER»"
+            «ENDIF»
             «IF options.strategies»
             #include "tao/Strategies/advanced_resource.h"
             «ENDIF»
-            «IF !steps.callKinds(p).empty || !pushing(p).empty»
+            «IF !callKinds(p, steps, processes).empty || !pushing(p).empty»
 
             namespace
             {
-              «FOR k : steps.callKinds(p) SEPARATOR '\n'»
+              «FOR k : callKinds(p, steps, processes) SEPARATOR '\n'»
               «callStruct(k)»
               «ENDFOR»
-              «IF !steps.callKinds(p).empty && !pushing(p).empty»
+              «IF !callKinds(p, steps, processes).empty && !pushing(p).empty»
 
               «ENDIF»
               «FOR e : pushing(p) SEPARATOR '\n'»
@@ -97,6 +103,15 @@ class ProcessTemplate {
 
               try
                 {
+                  «IF chained(processes)»
+                  bgml_tao::register_path_interceptors (); // stamps of the event chains ride in request service contexts
+                  «ENDIF»
+                  «IF processes.probes.uses(p)»
+                  «IF processes.probes.client(p)»
+                  std::vector<std::string> const probe_orb_arguments = bgml_tao::probes::orb_arguments (argc, argv);
+                  «ENDIF»
+                  bgml_tao::probes::register_interceptors («processes.probes.client(p)», «processes.probes.server(p)»); // white-box probes
+                  «ENDIF»
                   CORBA::ORB_var orb = CORBA::ORB_init (argc, argv);
 
                   int const parsed = bgml_tao::parse_args (argc, argv, options);
@@ -125,6 +140,10 @@ class ProcessTemplate {
 
                   «events.consumer(e, processes.events)»
                   «ENDFOR»
+                  «IF chained(processes) && processes.chains.usedBy(p)»
+
+                  «processes.chains.setup(p)»
+                  «ENDIF»
                   «IF !p.servants.empty || !p.consumes.empty»
 
                   «FOR s : p.servants»
@@ -137,7 +156,7 @@ class ProcessTemplate {
 
                   «step(step, processes)»
                   «ENDFOR»
-                  «FOR e : p.supplies»
+                  «FOR e : p.supplies.filter[!chainOnly(it, processes)]»
 
                   «events.pushTarget(e, processes.events)»
                   «ENDFOR»
@@ -154,15 +173,22 @@ class ProcessTemplate {
                     return 1;
                   «ENDIF»
                   «FOR i : processes.measured(p)»
-                  «FOR m : i.metrics»
+                  «FOR m : i.metrics.filter[!processes.probes.isProbed(i, it)]»
 
                   «metricBlock(i, m)»
                   «ENDFOR»
+                  «ENDFOR»
+                  «FOR probe : processes.probes.drivenBy(p)»
+
+                  «probedLoop(probe)»
                   «ENDFOR»
                   «FOR e : pushing(p)»
 
                   «events.supplyBlocks(e, processes.events)»
                   «ENDFOR»
+                  «IF chained(processes) && !processes.chains.timers(p).empty»
+                  «processes.chains.timerLoops(p)»
+                  «ENDIF»
 
                   «ending(p, processes)»
                 }
@@ -185,7 +211,7 @@ class ProcessTemplate {
      */
     def ending(ProcessPlan p, TaoProcesses processes) {
         if (processes.needsOrbThread(p)) '''
-            «IF p.consumes.empty»
+            «IF p.consumes.empty && !endsPaths(p, processes)»
             // Loops done: the result file and the done file say so; the ORB thread serves the others until SIGTERM.
             if (!bgml_tao::write_result (result, options))
               status = 1;
@@ -200,8 +226,11 @@ class ProcessTemplate {
             stop_signals.stop (); // the ORB's shutdown ends in the signal thread: join it before destroying
 
             root_poa->destroy (true, true);
-            «IF !p.consumes.empty»
+            «IF !p.consumes.empty || endsPaths(p, processes)»
             «events.collect(p)»
+            «IF endsPaths(p, processes)»
+            «processes.chains.collect(p)»
+            «ENDIF»
             if (!bgml_tao::write_result (result, options))
               status = 1;
             «ENDIF»
@@ -214,12 +243,18 @@ class ProcessTemplate {
 
             root_poa->destroy (true, true);
             «events.collect(p)»
+            «IF endsPaths(p, processes)»
+            «processes.chains.collect(p)»
+            «ENDIF»
             if (!bgml_tao::write_result (result, options))
               status = 1;
             orb->destroy ();
             return status;
         ''' else '''
             «events.collect(p)»
+            «IF endsPaths(p, processes)»
+            «processes.chains.collect(p)»
+            «ENDIF»
             if (!bgml_tao::write_result (result, options))
               status = 1;
             «IF processes.serves(p)»
@@ -228,6 +263,67 @@ class ProcessTemplate {
             stop_signals.stop ();
             orb->destroy ();
             return status;
+        '''
+    }
+
+    /** The benchmark runs event chains: stamps, interceptors, port chains. */
+    def chained(TaoProcesses processes) {
+        processes.chains !== null
+    }
+
+    /** Paths end in this process: its recorders go into the result file once the ORB has stopped. */
+    def endsPaths(ProcessPlan p, TaoProcesses processes) {
+        chained(processes) && !processes.chains.pathsEndingIn(p).empty
+    }
+
+    /** A supply only the chain pushes (no loop metric): its sender resolves the target, not the set-up. */
+    def chainOnly(org.bgml.generator.common.plan.EventPlan e, TaoProcesses processes) {
+        chained(processes) && e.metrics.empty && processes.chains.chainSupplied(e)
+    }
+
+    /** The call structs of the metric loops, then those the chain's call actions use, each once. */
+    def callKinds(ProcessPlan p, TaoMainSteps steps, TaoProcesses processes) {
+        val kinds = new java.util.LinkedHashMap<String, CallKind>
+        for (k : steps.callKinds(p)) kinds.putIfAbsent(naming.callStruct(k.invocation.connection, k.operation), k)
+        if (chained(processes)) {
+            for (k : processes.chains.callKinds(p)) kinds.putIfAbsent(naming.callStruct(k.invocation.connection, k.operation), k)
+        }
+        kinds.values.toList
+    }
+
+    /**
+     * A functional-path metric on a remote two-way call: its calls go through the probes' ORB, whose client
+     * interceptors (with the server's) stamp each call; the cycle table goes into the result file.
+     */
+    def probedLoop(TaoProbes.Probed probe) {
+        val i = probe.invocation
+        val m = probe.metric
+        val iface = types.cpp(i.iface)
+        val payload = String.valueOf(m.payloadSizes.head ?: 0)
+        '''
+            // «m.metric.name» (functionalPath): white-box segments of «i.connection.name» from TAO's portable interceptors
+            {
+              CORBA::ORB_var probe_orb = bgml_tao::probes::probes_orb (probe_orb_arguments);
+              CORBA::Object_var probe_object = bgml_tao::read_ior (probe_orb.in (), «TaoText.cppString(i.servant.iorFile)», options);
+              «iface»_var probe_target = «iface»::_narrow (probe_object.in ());
+              if (CORBA::is_nil (probe_target.in ()))
+                ACE_ERROR_RETURN ((LM_ERROR, ACE_TEXT ("ERROR: %C: no «naming.scopedName(i.iface)» for the probes of «i.connection.name»\n"), options.process), 1);
+              «naming.callStruct(i.connection, probe.operation)» call (probe_target.in (), «payload»);
+              bgml_tao::Loop_Spec spec = options.loop («m.warmup», «m.iterations»);
+              bgml::SegmentTimer timer (bgml_tao::probes::segment_names (), spec.warmup, spec.samples);
+              std::size_t incomplete = 0;
+              std::uint64_t begin = 0;
+              std::uint64_t end = 0;
+              bgml_tao::probes::run (call, timer, spec.warmup, spec.samples, incomplete, begin, end);
+              bgml_tao::probes::add_results (result, timer, «TaoText.cppString(metrics.metricPath(m))», «TaoText.cppString(metrics.elementPath(m))», «TaoText.cppString(org.bgml.model.io.ElementPaths.pathOf(probe.operation))», «payloadExpression(m, payload)», begin, end, options);
+              if (incomplete != 0)
+                {
+                  ACE_ERROR ((LM_ERROR, ACE_TEXT ("ERROR: %C: %d probed calls were not seen whole by the interceptors\n"),
+                              options.process, static_cast<int> (incomplete)));
+                  status = 1;
+                }
+              probe_orb->destroy ();
+            }
         '''
     }
 

@@ -13,11 +13,21 @@ class ServantTemplate {
     val TaoNaming naming
     val TaoTypes types
     val TaoSignatures signatures
+    /** The benchmark runs event chains: each upcall hands its stamp to the facet's chain first. */
+    var boolean chained
 
     new(TaoNaming naming, TaoTypes types, TaoSignatures signatures) {
         this.naming = naming
         this.types = types
         this.signatures = signatures
+    }
+
+    def void setChained(boolean chained) {
+        this.chained = chained
+    }
+
+    def isChained() {
+        chained
     }
 
     def header(BenchmarkModel model, Kind kind) {
@@ -31,6 +41,9 @@ class ServantTemplate {
             #define «naming.guard(path)»
 
             #include "«naming.skeletonHeader(model)»"
+            «IF chained»
+            #include "«TaoChains.HEADER»"
+            «ENDIF»
 
             /// Implements «naming.scopedName(kind.iface)»: «TaoText.behaviour(kind.behaviour)».
             class «cls»
@@ -44,9 +57,15 @@ class ServantTemplate {
               «FOR m : signatures.methods(kind.iface)»
               virtual «m.returns» «m.name» («m.parameters») override;
               «ENDFOR»
+              «IF chained»
+              «chainMember»
+              «ENDIF»
 
             private:
               «members(kind)»
+              «IF chained»
+              «chainField»
+              «ENDIF»
               // BEGIN USER CODE «cls»/members
               // END USER CODE «cls»/members
             };
@@ -71,21 +90,52 @@ class ServantTemplate {
             «ENDIF»
             «FOR m : signatures.methods(kind.iface)»
 
-            «method(cls, m, kind)»
+            «method(cls, m, kind, true)»
             «ENDFOR»
         '''
     }
 
-    def method(String cls, Method m, Kind kind) '''
+    def method(String cls, Method m, Kind kind) {
+        method(cls, m, kind, false)
+    }
+
+    /** One operation; {@code upcall}: the POA dispatches to this class (the executor's methods are not). */
+    def method(String cls, Method m, Kind kind, boolean upcall) '''
         «m.returns»
         «cls»::«m.name» («m.parameters»)
         {
+          «IF upcall && chained»
+          «chainArrival»
+          «ENDIF»
           // BEGIN USER CODE «m.regionId»
           «FOR line : signatures.body(m, kind.behaviour)»
           «line»
           «ENDFOR»
           // END USER CODE «m.regionId»
         }
+    '''
+
+    /** The setter of the chain a facet's upcalls hand their stamps to (event chains only). */
+    def chainMember() '''
+        «IF chained»
+
+        /// The facet's behaviour actions and path ends: each call's stamp goes there first.
+        void set_chain (bgml_tao::Port_Chain *chain) { this->chain_ = chain; }
+        «ENDIF»
+    '''
+
+    def chainField() '''
+        «IF chained»
+        bgml_tao::Port_Chain *chain_ = 0;
+        «ENDIF»
+    '''
+
+    /** The first statement of an upcall in a chained benchmark: the chain's actions run before the reply. */
+    def chainArrival() '''
+        «IF chained»
+        if (this->chain_ != 0)
+          this->chain_->arrive (bgml_tao::take_call_stamp ());
+        «ENDIF»
     '''
 
     def hasConstructor(Kind kind) {

@@ -51,11 +51,16 @@ public class TaoGenerator implements TargetGenerator {
     }
 
     @Override
-    public void generate(BenchmarkPlan plan, GeneratorOutput out) {
-        BenchmarkModel model = plan.model();
-        TaoUnsupported.refuse(model, TaoManifest.TARGET);
+    public void generate(BenchmarkPlan modelPlan, GeneratorOutput out) {
+        BenchmarkModel model = modelPlan.model();
         naming.index(model);
-        TaoProcesses processes = new TaoProcesses(plan, naming);
+        TaoChains chains = new TaoChains(modelPlan, naming, types, calls);
+        chains.check();
+        // the metric loops leave end-to-end paths and timer sources to the chains
+        BenchmarkPlan plan = chains.active() ? TaoChains.loopPlan(modelPlan) : modelPlan;
+        servantTemplate.setChained(chains.active());
+        eventTemplate.setChained(chains.active());
+        TaoProcesses processes = new TaoProcesses(plan, naming, chains);
         TaoEvents events = processes.events();
         events.check();
         Map<String, TaoOptions.ProcessOptions> byProcess = new LinkedHashMap<>();
@@ -72,6 +77,12 @@ public class TaoGenerator implements TargetGenerator {
             write(out, sources, naming.eventsIdlPath(model), eventTemplate.eventsIdl(plan, events));
         }
         sources.add(TaoSupport.copyTo(out));
+        if (chains.active()) {
+            sources.add(TaoSupport.copyChainTo(out));
+        }
+        if (!processes.probes().all().isEmpty()) {
+            sources.add(TaoSupport.copyProbesTo(out));
+        }
         for (Kind k : servants.servantKinds(plan)) {
             String cls = naming.servantClass(k.iface(), k.behaviour());
             write(out, sources, naming.srcPath(naming.header(cls)), servantTemplate.header(model, k));

@@ -27,6 +27,7 @@ public final class TaoLibraries {
             "event_serv", List.of("TAO_CosEvent", "TAO_CosEvent_Skel", "TAO_CosEvent_Serv", "TAO_CosNaming", "TAO_Svc_Utils",
                     "TAO_IFR_Client", "TAO_DynamicInterface", "TAO_Messaging", "TAO_PI", "TAO_CodecFactory", "TAO_Valuetype"),
             "strategies", List.of("TAO_Strategies"),
+            "pi_server", List.of("TAO_CodecFactory", "TAO_PI", "TAO_PortableServer", "TAO_PI_Server"),
             "anytypecode", List.of("TAO_AnyTypeCode"));
 
     private final Map<String, Set<String>> neededBy = new LinkedHashMap<>();

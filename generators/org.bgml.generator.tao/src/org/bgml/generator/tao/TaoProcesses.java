@@ -32,14 +32,39 @@ public class TaoProcesses {
 
     private final BenchmarkPlan plan;
     private final TaoEvents events;
+    /** The event chains of the benchmark (actions, timers, paths); none when null. */
+    private final TaoChains chains;
+    /** The white-box probes of functional-path metrics. */
+    private final TaoProbes probes;
     /** The run limit of servers, computed on first use (it sums over every process). */
     private Integer serverTimeoutSeconds;
     /** The receptacles some servant forwards through, collected on first use. */
     private Set<Receptacle> forwardedThrough;
 
     public TaoProcesses(BenchmarkPlan plan, TaoNaming naming) {
+        this(plan, naming, null);
+    }
+
+    /** With event chains: {@code plan} is the plan of the metric loops ({@link TaoChains#loopPlan}). */
+    public TaoProcesses(BenchmarkPlan plan, TaoNaming naming, TaoChains chains) {
         this.plan = plan;
         this.events = new TaoEvents(plan, naming);
+        this.chains = chains != null && chains.active() ? chains : null;
+        this.probes = new TaoProbes(plan);
+    }
+
+    public TaoProbes probes() {
+        return probes;
+    }
+
+    /** The event chains, or null when the model has none. */
+    public TaoChains chains() {
+        return chains;
+    }
+
+    /** An action of the chain calls through this invocation. */
+    private boolean chainCalled(InvocationPlan i) {
+        return chains != null && chains.chainCalled(i);
     }
 
     public TaoEvents events() {
@@ -58,7 +83,8 @@ public class TaoProcesses {
     /** Runs at least one metric loop. */
     public boolean drives(ProcessPlan p) {
         return p.invocations().stream().anyMatch(i -> !i.metrics().isEmpty())
-                || p.supplies().stream().anyMatch(e -> !e.metrics().isEmpty());
+                || p.supplies().stream().anyMatch(e -> !e.metrics().isEmpty())
+                || (chains != null && !chains.timers(p).isEmpty());
     }
 
     /**
@@ -82,7 +108,7 @@ public class TaoProcesses {
 
     /** Another process calls one of its objects or sends it events. */
     public boolean neededByOthers(ProcessPlan p) {
-        return plan.invocationsServedBy(p.name()).stream().anyMatch(i -> !i.collocated() && active(i))
+        return plan.invocationsServedBy(p.name()).stream().anyMatch(i -> !i.collocated() && (active(i) || chainCalled(i)))
                 || p.consumes().stream().anyMatch(e -> !e.collocated() || e.channel() != null);
     }
 
@@ -117,7 +143,7 @@ public class TaoProcesses {
     public List<String> readyFiles(ProcessPlan p) {
         Set<String> files = new LinkedHashSet<>();
         for (InvocationPlan i : plan.invocationsServedBy(p.name())) {
-            if (!i.collocated() && active(i)) {
+            if (!i.collocated() && (active(i) || chainCalled(i))) {
                 files.add(i.servant().iorFile());
             }
         }
@@ -183,6 +209,9 @@ public class TaoProcesses {
         for (MetricPlan m : drivenMetrics(p)) {
             millis += (m.preDelayMillis() + m.postDelayMillis() + m.durationMillis()) * m.payloadSizes().size() + m.pacedMillis();
         }
+        if (chains != null) {
+            millis += chains.timerMillis(p);
+        }
         return millis;
     }
 
@@ -224,8 +253,8 @@ public class TaoProcesses {
      */
     public List<String> calls(ProcessPlan p, TaoNaming naming) {
         Set<String> called = new LinkedHashSet<>();
-        for (InvocationPlan i : references(p)) {
-            if (!i.collocated()) {
+        for (InvocationPlan i : p.invocations()) {
+            if (!i.collocated() && (active(i) || chainCalled(i))) {
                 called.add(i.serverProcess());
             }
         }

@@ -17,6 +17,24 @@ public final class TaoSupport {
     private TaoSupport() {
     }
 
+    /** Where the event chain header ({@code cpp/bgml_tao_chain.h}) goes in a benchmark. */
+    public static final String CHAIN_PATH = "src/" + TaoChains.HEADER;
+
+    /** Writes the event chain header into a benchmark and returns its path there. */
+    public static String copyChainTo(GeneratorOutput out) {
+        SupportFiles.copy(TaoSupport.class, "/cpp/" + TaoChains.HEADER, out, CHAIN_PATH);
+        return CHAIN_PATH;
+    }
+
+    /** Where the white-box probes header ({@code cpp/bgml_tao_probes.h}) goes in a benchmark. */
+    public static final String PROBES_PATH = "src/" + TaoProbes.HEADER;
+
+    /** Writes the white-box probes header into a benchmark and returns its path there. */
+    public static String copyProbesTo(GeneratorOutput out) {
+        SupportFiles.copy(TaoSupport.class, "/cpp/" + TaoProbes.HEADER, out, PROBES_PATH);
+        return PROBES_PATH;
+    }
+
     /** Writes the header into a benchmark and returns its path there. */
     public static String copyTo(GeneratorOutput out) {
         SupportFiles.copy(TaoSupport.class, "/cpp/" + HEADER, out, PATH);

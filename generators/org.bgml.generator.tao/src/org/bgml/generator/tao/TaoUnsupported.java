@@ -11,10 +11,10 @@ import org.bgml.model.io.ElementPaths;
 import org.eclipse.emf.ecore.EObject;
 
 /**
- * What the TAO-based targets ({@code tao}, and {@code ciao}, which shares its ORB and its process code) do not
- * generate yet: behaviours with action lists, timer event sources (rate generators) and end-to-end path metrics.
- * A model that has any of them is refused before a file is written, naming every such element, rather than
- * generated into a benchmark whose later hops stay silent.
+ * What the {@code ciao} target does not generate yet: behaviours with action lists, timer event sources (rate
+ * generators) and end-to-end path metrics. A model that has any of them is refused before a file is written, naming
+ * every such element, rather than generated into a benchmark whose later hops stay silent. (The {@code tao} target
+ * runs them: see {@link TaoChains}.)
  */
 public final class TaoUnsupported {
     private TaoUnsupported() {

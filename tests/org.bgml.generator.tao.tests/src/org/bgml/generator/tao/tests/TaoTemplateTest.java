@@ -261,44 +261,75 @@ class TaoTemplateTest {
         assertFalse(neededBy.containsKey("TAO_Strategies"), "no process loads TAO_Strategies");
     }
 
-    // ---- what the target refuses ---------------------------------------------------------------------------
+    // ---- event chains ----------------------------------------------------------------------------------------
 
+    /**
+     * The avionics chain generates for TAO: the stamp rides in the events' timed wrapper and, in calls, in a request
+     * service context added and read by portable interceptors registered before ORB_init (so every project links
+     * PI_Server); the GPS's sink runs its busy work and publishes; the airframe's sink calls the GPS and publishes;
+     * each path metric gets a recorder, with its hops in path order, in the process of its end.
+     */
     @Test
-    void actionsTimersAndPathMetricsAreRefusedNamingTheElement() throws Exception {
-        BenchmarkModel actions = TaoFixtures.load(TaoFixtures.fixture("chain"));
-        org.bgml.model.Facet facet = (org.bgml.model.Facet) actions.getEntities().stream().filter(e -> e.getName().equals("Gps"))
-                .findFirst().orElseThrow().getPorts().stream().filter(p -> p.getName().equals("position")).findFirst().orElseThrow();
-        org.bgml.model.Behaviour behaviour = org.bgml.model.BgmlFactory.eINSTANCE.createBehaviour();
-        org.bgml.model.Action busy = org.bgml.model.BgmlFactory.eINSTANCE.createAction();
-        busy.setMicros(5);
-        behaviour.getActions().add(busy);
-        facet.setBehaviour(behaviour);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TaoFixtures.generate(actions, null));
-        assertTrue(e.getMessage().startsWith("tao: the tao target does not generate the action list of Gps/position (1 action)"),
-                e.getMessage());
+    void theAvionicsChainGeneratesWithStampsInEventsAndRequests() throws Exception {
+        MemoryOutput out = TaoFixtures.generate(TaoFixtures.load(TaoFixtures.example("avionics-chain")), "remote");
+        assertNotNull(out.text("src/bgml_tao_chain.h"), "the chain header is written");
+        String idl = out.text("idl/AvionicsChain_Events.idl");
+        assertTrue(idl.contains("typedef sequence<unsigned long long> Path_Stamp;") && idl.contains("Path_Stamp path;"), idl);
+        String mpc = out.text("AvionicsChain.mpc");
+        for (String process : List.of("DisplayProcess", "AirframeProcess", "GpsProcess", "RateGenProcess")) {
+            String main = out.text("src/" + process + ".cpp");
+            assertTrue(main.indexOf("bgml_tao::register_path_interceptors ();") < main.indexOf("CORBA::ORB_init"), process);
+            assertTrue(mpc.lines().anyMatch(l -> l.startsWith("project(" + process + "):") && l.contains("pi_server")), mpc);
+        }
+        String gps = out.text("src/GpsProcess.cpp");
+        assertTrue(gps.contains("chain_Gps_refresh->add_busy_work (20UL, 0u);\n      chain_Gps_refresh->add_send (send_Gps_ready, 0u);"), gps);
+        assertTrue(gps.contains("pulse_consumer->set_chain (chain_Gps_refresh);"), gps);
+        assertTrue(gps.contains("std::vector<std::string> { \"Pulse\", \"Gps.refresh actions\", \"GpsReady\", \"Airframe.gpsReady actions\", \"AirframeGps\" }"), gps);
+        String airframe = out.text("src/AirframeProcess.cpp");
+        assertTrue(airframe.contains("chain_Airframe_gpsReady->add_send (send_Airframe_gps_read, 0u);\n      chain_Airframe_gpsReady->add_send (send_Airframe_ready, 0u);"), airframe);
+        assertTrue(airframe.contains("bgml_tao::Call_Scope scope (bgml_tao::Path_Wire (stamp, "), airframe);
+        assertTrue(airframe.contains("bgml_tao::add_path_results (result, *path_TickToDisplayRead, \"TickToDisplayRead\", \"Airframe/position\", options);"), airframe);
+        String rateGen = out.text("src/RateGenProcess.cpp");
+        assertTrue(rateGen.contains("spec.rate_hz = 100.0;") && rateGen.contains("bgml_tao::Loop_Spec spec (0, 600);")
+                && rateGen.contains("spec.deadline_ns = 10000000;"), rateGen);
+        assertTrue(out.text("src/Position_Glue.cpp").contains("this->chain_->arrive (bgml_tao::take_call_stamp ());"));
 
-        BenchmarkModel timer = TaoFixtures.load(TaoFixtures.fixture("chain"));
-        org.bgml.model.EventSource ticks = (org.bgml.model.EventSource) timer.getEntities().stream()
-                .filter(x -> x.getName().equals("RateGen")).findFirst().orElseThrow().getPorts().get(0);
-        org.bgml.model.Workload rate = org.bgml.model.BgmlFactory.eINSTANCE.createWorkload();
-        rate.setRate(org.bgml.model.RateKind.FIXED);
-        rate.setRateHz(100);
-        rate.setIterations(500);
-        ticks.setTimer(rate); // a valid timer, so that the target, not validation, is what refuses it
-        e = assertThrows(IllegalArgumentException.class, () -> TaoFixtures.generate(timer, null));
-        assertTrue(e.getMessage().contains("the timer of event source RateGen/ticks (a rate generator)"), e.getMessage());
+        JsonObject manifest = JsonParser.parseString(out.text("manifest.json")).getAsJsonObject();
+        Map<String, JsonObject> processes = new LinkedHashMap<>();
+        manifest.getAsJsonArray("processes").forEach(p -> processes.put(p.getAsJsonObject().get("name").getAsString(), p.getAsJsonObject()));
+        assertEquals("exit", processes.get("RateGenProcess").get("stop").getAsString(), "the rate generator ends by itself");
+        assertEquals("signal", processes.get("GpsProcess").get("stop").getAsString());
+        assertTrue(processes.get("AirframeProcess").getAsJsonArray("calls").toString().contains("GpsProcess"),
+                "the airframe's call action calls the GPS: stopped before it");
+        assertTrue(processes.get("DisplayProcess").getAsJsonArray("calls").toString().contains("AirframeProcess"));
+        assertTrue(manifest.getAsJsonObject("build").getAsJsonArray("libraries").toString().contains("\"TAO_PI_Server\""));
+    }
 
-        BenchmarkModel path = TaoFixtures.load(TaoFixtures.fixture("chain"));
-        org.bgml.model.PathLatency metric = org.bgml.model.BgmlFactory.eINSTANCE.createPathLatency();
-        metric.setName("TickToDisplay");
-        org.bgml.model.Receptacle origin = (org.bgml.model.Receptacle) path.getEntities().stream().filter(x -> x.getName().equals("Display"))
-                .findFirst().orElseThrow().getPorts().get(0);
-        metric.setPort(origin);
-        metric.setOperation(origin.getInterface().getOperations().get(0));
-        metric.setEnd(path.getEntities().stream().filter(x -> x.getName().equals("Gps")).findFirst().orElseThrow().getPorts().get(1));
-        path.getMetrics().add(metric);
-        e = assertThrows(IllegalArgumentException.class, () -> TaoFixtures.generate(path, null));
-        assertTrue(e.getMessage().contains("the end-to-end path metric TickToDisplay (PathLatency)"), e.getMessage());
+    /** Collocated, the rate generator's process serves the whole chain and ends by itself after its ticks. */
+    @Test
+    void theCollocatedChainEndsByItself() throws Exception {
+        MemoryOutput out = TaoFixtures.generate(TaoFixtures.load(TaoFixtures.example("avionics-chain")), "collocated");
+        String main = out.text("src/AvionicsProcess.cpp");
+        assertFalse(main.contains("orb->run ()"), main);
+        assertTrue(main.indexOf("bgml_tao::Tick_Call tick") < main.indexOf("bgml_tao::add_path_results (result, *path_TickToDisplayRead"), main);
+        assertTrue(main.contains("::Avionics::Position::_narrow (gps_position.in ())"), "the airframe reads the GPS collocated");
+    }
+
+    /** The ciao target still refuses chains (TaoUnsupported); tao refuses only paths it cannot run, by name. */
+    @Test
+    void aPathFromAClientsCallsIsRefusedByName() throws Exception {
+        BenchmarkModel model = TaoFixtures.load(TaoFixtures.example("avionics-chain"));
+        org.bgml.model.PathLatency pl = (org.bgml.model.PathLatency) model.getMetrics().stream()
+                .filter(m -> m.getName().equals("TickToGpsRead")).findFirst().orElseThrow();
+        org.bgml.model.Receptacle gps = (org.bgml.model.Receptacle) model.getConnections().stream()
+                .filter(c -> c.getName().equals("AirframeGps")).findFirst().orElseThrow().getSource();
+        pl.setPort(gps);
+        // straight to the generator: validation (which may also object) is not what is tested here
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new org.bgml.generator.tao.TaoGenerator()
+                .generate(new org.bgml.generator.common.plan.Planner(new org.bgml.generator.common.Naming()).plan(model, "remote", null),
+                        new MemoryOutput()));
+        assertTrue(e.getMessage().startsWith("tao: TickToGpsRead") && e.getMessage().contains("timer"), e.getMessage());
+        assertFalse(org.bgml.generator.tao.TaoUnsupported.find(model).isEmpty(), "what ciao refuses is still found");
     }
 
     /** Every example, in every deployment, generates for TAO or is refused with a message naming the element. */
