@@ -111,7 +111,7 @@ public class TaoChains {
                     p.supplies().stream().map(TaoChains::loopEvent).toList(),
                     p.consumes().stream().map(TaoChains::loopEvent).toList(), p.readsIors(), p.options(), p.resultFile()));
         }
-        return new BenchmarkPlan(plan.model(), plan.deployment(), plan.configuration(), processes, invocations, events);
+        return plan.with(processes, invocations, events);
     }
 
     private static InvocationPlan loopInvocation(InvocationPlan i) {

@@ -67,6 +67,14 @@ public final class BenchmarkPlan {
         }
     }
 
+    /**
+     * The same model, deployment and configuration with other processes, invocations and events (a target's view
+     * of the plan that leaves some metrics out); the process elements stay those of this plan.
+     */
+    public BenchmarkPlan with(List<ProcessPlan> otherProcesses, List<InvocationPlan> otherInvocations, List<EventPlan> otherEvents) {
+        return new BenchmarkPlan(model, deployment, configuration, otherProcesses, otherInvocations, otherEvents, processElements);
+    }
+
     public BenchmarkModel model() {
         return model;
     }
