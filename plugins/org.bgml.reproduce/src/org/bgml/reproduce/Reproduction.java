@@ -396,21 +396,33 @@ public final class Reproduction {
         List<MeasurementRecord> value = cycleRecords(run, "ValueCycle");
         List<MeasurementRecord> improvement = cycleRecords(run, "ImprovementCycle");
         for (boolean atSender : List.of(true, false)) {
-            Optional<MeasurementRecord> v = value.stream().filter(r -> atSender == java.util.Objects.equals(sender, r.process())).findFirst();
-            Optional<MeasurementRecord> i = improvement.stream()
-                    .filter(r -> v.isPresent() && java.util.Objects.equals(v.get().process(), r.process())).findFirst();
-            if (v.isPresent() && i.isPresent()) {
-                List<String> segments = new ArrayList<>();
-                for (MeasurementRecord s : run.record().measurements()) {
-                    if (s.figures().segment() != null && sameCycle(v.get(), s)) {
-                        segments.add(s.figures().segment());
-                    }
+            for (MeasurementRecord v : value) {
+                if (atSender != sameProcess(sender, v.process())) {
+                    continue;
                 }
-                return Optional.of(new Rules.CycleTiming(median(v.get().figures()) + median(i.get().figures()), v.get().process(), atSender,
-                        segments));
+                // both halves from the one process (ACE's receiver records the value half only)
+                Optional<MeasurementRecord> i = improvement.stream().filter(r -> java.util.Objects.equals(v.process(), r.process())).findFirst();
+                if (i.isPresent()) {
+                    List<String> segments = new ArrayList<>();
+                    for (MeasurementRecord s : run.record().measurements()) {
+                        if (s.figures().segment() != null && sameCycle(v, s)) {
+                            segments.add(s.figures().segment());
+                        }
+                    }
+                    return Optional.of(new Rules.CycleTiming(median(v.figures()) + median(i.get().figures()), v.process(), atSender, segments));
+                }
             }
         }
         return Optional.empty();
+    }
+
+    /** Whether a measurement's process (its path, {@code deployment/node/process}, or its name) is {@code sender}'s. */
+    private static boolean sameProcess(String sender, String recorded) {
+        if (sender == null || recorded == null) {
+            return false;
+        }
+        String name = sender.substring(sender.lastIndexOf('/') + 1);
+        return recorded.equals(sender) || recorded.equals(name) || recorded.endsWith("/" + name) && sender.equals(name);
     }
 
     /** The whole-cycle measurements of {@code metric} at {@link #DBA_LINK}, one per process that recorded one. */
@@ -422,8 +434,9 @@ public final class Reproduction {
     }
 
     /**
-     * The process that sends on {@link #DBA_LINK} in the run's model and deployment: the one holding the link's source
-     * entity; null when the model cannot be read or does not say.
+     * The process that sends on {@link #DBA_LINK} in the run's model and deployment, as its path
+     * ({@code deployment/node/process}): the one holding the link's source entity; null when the model cannot be read or
+     * does not say.
      */
     static String sendingProcess(StoredRun run) {
         String path = run.record().modelPath();
@@ -443,7 +456,7 @@ public final class Reproduction {
                 for (org.bgml.model.Node n : d.getNodes()) {
                     for (org.bgml.model.Process p : n.getProcesses()) {
                         if (p.getEntities().contains(from)) {
-                            return p.getName();
+                            return org.bgml.model.io.ElementPaths.pathOf(p); // deployment/node/process, as runs record it
                         }
                     }
                 }

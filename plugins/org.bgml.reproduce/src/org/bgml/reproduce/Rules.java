@@ -144,7 +144,7 @@ public final class Rules {
 
         String describe() {
             return "timed at the " + (atSender ? "sending" : "receiving") + " process " + process
-                    + (segments.isEmpty() ? " as one whole call" : " over the segments " + String.join(", ", segments));
+                    + (segments.isEmpty() ? " as one whole call" : " over the segments '" + String.join("', '", segments) + "'");
         }
     }
 

@@ -57,9 +57,9 @@ class ReproductionTest {
         if (aceHere) {
             Verdict refused = result(outcome, Finding.ACE_VS_ORB).verdict();
             assertEquals(null, refused.ratio());
-            assertTrue(refused.reason().startsWith("not comparable: the omniorb cycle is timed at the receiving process P_0 over the segments"
-                    + " client stub, marshal, send, receive, demarshal, servant dispatch, upcall, the ACE cycle is timed at the sending"
-                    + " process P_1 over the segments marshal, send;"), refused.reason());
+            assertTrue(refused.reason().startsWith("not comparable: the omniorb cycle is timed at the receiving process remote/localhost/P_0"
+                    + " over the segments 'client stub', 'marshal, send, receive, demarshal', 'servant dispatch', 'upcall', the ACE cycle is"
+                    + " timed at the sending process remote/localhost/P_1 over the segments 'marshal', 'send';"), refused.reason());
             assertTrue(refused.figure().contains("median ACE 2.95 µs against omniorb 4.5 µs"), refused.figure());
             assertTrue(asked.contains("dba-color-2-nodes.bgml remote ace"), asked.toString());
         }
@@ -157,17 +157,18 @@ class ReproductionTest {
                 }
             }
             case "dba-color-2-nodes.bgml" -> {
-                // as the targets record them: ACE times the sender's call (P_1 sends on L_1_to_0) and the receiver's dispatch
-                // and upcall; omniORB's oneway cycle runs from the sender's stub to the end of the receiver's upcall, and
-                // the receiver (P_0) records it
+                // as the targets record them (processes by their paths): ACE times the sender's call (P_1 sends on L_1_to_0)
+                // and, for the first probed metric only, the receiver's dispatch, upcall and reply; omniORB's oneway cycle
+                // runs from the sender's stub to the end of the receiver's upcall, and the receiver (P_0) records it
+                String sender = "remote/localhost/P_1";
+                String receiver = "remote/localhost/P_0";
                 if (target.equals("ace")) {
-                    cycle(ms, "P_1", "ValueCycle", 1500, "marshal", "send");
-                    cycle(ms, "P_1", "ImprovementCycle", 1450, "marshal", "send");
-                    cycle(ms, "P_0", "ValueCycle", 900, "dispatch", "upcall");
-                    cycle(ms, "P_0", "ImprovementCycle", 950, "dispatch", "upcall");
+                    cycle(ms, receiver, "ValueCycle", 180, "dispatch", "upcall", "reply");
+                    cycle(ms, sender, "ValueCycle", 1500, "marshal", "send");
+                    cycle(ms, sender, "ImprovementCycle", 1450, "marshal", "send");
                 } else {
-                    cycle(ms, "P_0", "ValueCycle", 2000, "client stub", "marshal, send, receive, demarshal", "servant dispatch", "upcall");
-                    cycle(ms, "P_0", "ImprovementCycle", 2500, "client stub", "marshal, send, receive, demarshal", "servant dispatch", "upcall");
+                    cycle(ms, receiver, "ValueCycle", 2000, "client stub", "marshal, send, receive, demarshal", "servant dispatch", "upcall");
+                    cycle(ms, receiver, "ImprovementCycle", 2500, "client stub", "marshal, send, receive, demarshal", "servant dispatch", "upcall");
                 }
                 ms.add(m("functionalPath", "ValueCycle", "Agent_0/inbox", null, null, 130, null));
                 ms.add(m("functionalPath", "ValueCycle", "Agent_0/inbox", "glue", null, 85, null));
