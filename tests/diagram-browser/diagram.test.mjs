@@ -1132,3 +1132,134 @@ describe('an event chain: actions drawn as dashed trigger edges', { skip }, () =
         }
     });
 });
+
+// The Patterns group of the palette: a pattern's parameters asked for in the property panel (typed fields with their
+// defaults and bounds; a bad value refused, nothing added), the proxy with 4 pairs placed into an empty file, run, and
+// its numbers read from the overlay; then the diagram saved as a pattern of the project, which joins the palette.
+describe('patterns from the palette', { skip }, () => {
+    let tmp;
+    let model;
+    let session;
+    let page;
+    const form = id => `#bgml-properties[data-element-id="${id}"]`;
+
+    before(async () => {
+        tmp = tempDir();
+        model = join(tmp.dir, 'pairs.bgml');
+        session = await openStudio(model);
+        page = session.page;
+    });
+    after(async () => {
+        await session?.done();
+        tmp?.remove();
+    });
+
+    test('the Patterns group lists the shipped patterns; a click shows the proxy\'s parameters with defaults and bounds', async () => {
+        const tools = await page.$$eval(`${DIAGRAM} .tool-palette .tool-button`, bs => bs.map(b => b.textContent));
+        for (const pattern of ['clientServer', 'proxy', 'pipeline', 'fanOut', 'mesh']) {
+            assert.ok(tools.includes(pattern), `palette offers ${pattern}: ${tools.join(' | ')}`);
+        }
+        await pickTool(page, 'proxy');
+        await page.waitForSelector(`${form('pattern:proxy')} [data-property="pairs"] input`);
+        const pairs = await page.$eval(`${form('pattern:proxy')} [data-property="pairs"] input`, i => ({ type: i.type, value: i.value, min: i.min, max: i.max }));
+        assert.deepEqual(pairs, { type: 'number', value: '3', min: '1', max: '64' });
+        const modes = await page.$$eval(`${form('pattern:proxy')} [data-property="mode"] option`, os => os.map(o => o.value));
+        assert.deepEqual(modes, ['route', 'connectOnly']);
+        await screenshot(page, '50-pattern-proxy-form');
+    });
+
+    test('a value out of bounds is refused with the reason, and nothing is added', async () => {
+        await page.fill(`${form('pattern:proxy')} [data-property="pairs"] input`, '0');
+        await page.click('#bgml-prop-instantiate');
+        await page.waitForFunction(() => /pairs=0 is out of bounds: it must be from 1 to 64/.test(document.getElementById('bgml-notice')?.textContent ?? ''));
+        assert.match(await noticeText(page), /Nothing was added/);
+        assert.equal(await page.locator(`${DIAGRAM} g.bgml-node`).count(), 0);
+    });
+
+    test('places the proxy with 4 pairs (short loops) as one edit: 4 servers, 4 clients and the router', async () => {
+        await page.fill(`${form('pattern:proxy')} [data-property="pairs"] input`, '4');
+        await page.fill(`${form('pattern:proxy')} [data-property="samples"] input`, '500');
+        const rev = await revision(page);
+        await page.click('#bgml-prop-instantiate');
+        await waitForRevision(page, rev);
+        await page.waitForSelector(byId('ProxyRouter'));
+        assert.equal((await idsOfType(page, 'node:server')).length, 5);
+        assert.equal((await idsOfType(page, 'node:client')).length, 4);
+        assert.equal((await idsOfType(page, 'edge:invocation')).length, 8);
+        assert.deepEqual((await misplacedElements(page, ['node:server', 'node:client'])).wrong, [], 'every entity drawn inside the canvas');
+        await screenshot(page, '51-pattern-proxy-placed');
+        // one undoable edit: undo takes all of it, redo brings it back
+        await page.keyboard.press('Escape');
+        let r = await revision(page);
+        await page.click('#bgml-undo');
+        await waitForRevision(page, r);
+        assert.equal(await page.locator(`${DIAGRAM} g.bgml-node`).count(), 0);
+        r = await revision(page);
+        await page.click('#bgml-redo');
+        await waitForRevision(page, r);
+        assert.equal((await idsOfType(page, 'node:client')).length, 4);
+    });
+
+    test('Generate & Run on omniORB: every pair\'s latency through the router is on its connection', { skip: omniorbSkip }, async () => {
+        await page.waitForSelector('#bgml-run-group:not([hidden])');
+        await page.selectOption('#bgml-run-target', 'omniorb');
+        await pacedClick(page, await centreOf(page, '#bgml-run'));
+        await page.waitForFunction(() => /^(done|failed)/.test(document.getElementById('bgml-run-status')?.textContent ?? ''), null, {
+            timeout: 600_000,
+            polling: 500
+        });
+        const status = await page.locator('#bgml-run-status').textContent();
+        assert.match(status, /^done: /, status);
+        for (let i = 1; i <= 4; i++) {
+            const label = byId(`ProxyToRouter${i}#result`);
+            await page.waitForSelector(label);
+            assert.match(await page.locator(label).textContent(), /^p50 [\d.]+ (ns|µs|ms) · p99 [\d.]+ (ns|µs|ms)/, `pair ${i}`);
+        }
+        await pacedClick(page, await centreOf(page, byId('ProxyToRouter4#result')));
+        await page.waitForSelector('#bgml-result-detail[data-element-id="ProxyToRouter4"]');
+        assert.match(await page.locator('#bgml-result-detail tr[data-stat="p99"] td').textContent(), /^[\d.,]+ (ns|µs|ms)$/);
+        await screenshot(page, '52-pattern-proxy-run');
+    });
+
+    test('saves the selection as a pattern of the project, with a parameter; the palette lists it', async () => {
+        await page.keyboard.press('Escape');
+        await pacedClick(page, await centreOf(page, `${byId('ProxyRouter')} .bgml-node-body`));
+        for (const id of ['ProxyServer1', 'ProxyClient1']) {
+            await page.keyboard.down('Control');
+            await pacedClick(page, await centreOf(page, `${byId(id)} .bgml-node-body`));
+            await page.keyboard.up('Control');
+        }
+        await page.waitForSelector('#bgml-save-as-pattern');
+        await page.click('#bgml-save-as-pattern');
+        const sheet = '#bgml-properties[data-element-id^="savePattern:"]';
+        await page.waitForSelector(`${sheet} [data-property="patternName"] input`);
+        assert.match(await page.locator(`${sheet} [data-property="selection"] output`).textContent(), /^ProxyServer1, ProxyClient1, ProxyRouter$/);
+        await page.fill(`${sheet} [data-property="patternName"] input`, 'onePair');
+        const row = `${sheet} [data-property="ProxyLatency1@samples"]`;
+        await page.check(`${row} input[type="checkbox"]`);
+        await page.fill(`${row} input[name="name:ProxyLatency1@samples"]`, 'calls');
+        await page.fill(`${row} input[name="default:ProxyLatency1@samples"]`, '100');
+        await page.fill(`${row} input[name="min:ProxyLatency1@samples"]`, '10');
+        await page.fill(`${row} input[name="max:ProxyLatency1@samples"]`, '100000');
+        await screenshot(page, '53-save-as-pattern-form');
+        await page.click('#bgml-prop-savePattern');
+        await page.waitForFunction(() => /Saved pattern onePair/.test(document.getElementById('bgml-notice')?.textContent ?? ''));
+        const text = readFileSync(join(tmp.dir, 'onePair.bgmlpattern'), 'utf8');
+        assert.match(text, /param calls int 100 10\.\.100000/);
+        assert.match(text, /samples="\$\{calls\}"/);
+        assert.doesNotMatch(text, /ProxyServer2/, 'only what was selected');
+        await page.waitForFunction(() => [...document.querySelectorAll('#bgml-diagram .tool-palette .tool-button')].some(b => b.textContent === 'onePair (project)'));
+        // the CLI's library lists it too
+        assert.match(execFileSync(bgml, ['patterns', '--dir', tmp.dir], { encoding: 'utf8' }), /onePair/);
+        // and it adds back what was saved, under a new prefix
+        await page.keyboard.press('Escape');
+        await pickTool(page, 'onePair (project)');
+        await page.waitForSelector(`${form('pattern:onePair')} [data-property="calls"] input`);
+        const rev = await revision(page);
+        await page.click('#bgml-prop-instantiate');
+        await waitForRevision(page, rev);
+        await page.waitForSelector(byId('OnePairProxyRouter'));
+        assert.equal((await idsOfType(page, 'node:client')).length, 5);
+        await screenshot(page, '54-saved-pattern-placed');
+    });
+});

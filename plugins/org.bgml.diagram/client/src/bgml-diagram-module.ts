@@ -41,6 +41,8 @@ import { ResultsPanel } from './panels/results-panel';
 import { Toolbar } from './panels/toolbar';
 import {
     MoveNodesAction,
+    PatternsChangedAction,
+    RequestPropertiesAction,
     RunAvailableAction,
     RunProgressAction,
     SetProblemsAction,
@@ -101,6 +103,8 @@ export const bgmlPanelsModule = new FeatureModule(
         configureActionHandler(context, RunAvailableAction.KIND, Toolbar);
         configureActionHandler(context, RunProgressAction.KIND, Toolbar);
         configureActionHandler(context, SetPropertiesAction.KIND, PropertyPanel);
+        configureActionHandler(context, RequestPropertiesAction.KIND, PropertyPanel);
+        configureActionHandler(context, PatternsChangedAction.KIND, ToolPalette);
         configureActionHandler(context, MoveNodesAction.KIND, PropertyPanel);
         configureActionHandler(context, SetProblemsAction.KIND, ProblemsPanel);
         configureActionHandler(context, SetMarkersAction.KIND, ProblemsPanel);

@@ -1,4 +1,5 @@
-import { GModelRoot, ToolPalette } from '@eclipse-glsp/client';
+import { Action, GModelRoot, ICommand, ToolPalette } from '@eclipse-glsp/client';
+import { PatternsChangedAction } from '../protocol/bgml-actions';
 import { injectable } from 'inversify';
 
 /** Below either size the expanded palette (about 230 × 500 px) would hide a good part of the diagram. */
@@ -16,6 +17,21 @@ export function paletteCrowds(width: number, height: number): boolean {
 @injectable()
 export class BgmlToolPalette extends ToolPalette {
     private sized = false;
+
+    override handle(action: Action): ICommand | Action | void {
+        if (action.kind === PatternsChangedAction.KIND) {
+            // a pattern file was saved next to the model: its entry joins the Patterns group
+            void this.reloadPatterns();
+            return;
+        }
+        return super.handle(action);
+    }
+
+    protected async reloadPatterns(): Promise<void> {
+        await this.setPaletteItems();
+        this.paletteItemsCopy = [];
+        this.requestFilterUpdate(this.searchField?.value ?? '');
+    }
 
     protected override onBeforeShow(containerElement: HTMLElement, root: Readonly<GModelRoot>): void {
         super.onBeforeShow(containerElement, root);

@@ -1,6 +1,15 @@
 import { Action, EditorContextService, GModelRoot, IActionDispatcher, IActionHandler, ISelectionListener, TYPES } from '@eclipse-glsp/client';
 import { inject, injectable, postConstruct } from 'inversify';
-import { ApplyPropertyOperation, MoveNodesAction, PropertyDescriptor, RequestPropertiesAction, SetPropertiesAction } from '../protocol/bgml-actions';
+import {
+    ApplyPropertyOperation,
+    MoveNodesAction,
+    PATTERN_SHEET,
+    PropertyDescriptor,
+    RequestPropertiesAction,
+    SAVE_PATTERN_SHEET,
+    SetPropertiesAction,
+    formSubmit
+} from '../protocol/bgml-actions';
 import { ROOT_ID } from '../protocol/element-types';
 import { BGML_SHELL, ShellElements, el } from './shell';
 
@@ -23,6 +32,8 @@ export class PropertyPanel implements IActionHandler, ISelectionListener {
     protected moving = false;
     protected body: HTMLElement;
     protected heading: HTMLElement;
+    /** The ids selected now (for "Save selection as pattern"). */
+    protected selection: string[] = [];
 
     @postConstruct()
     protected build(): void {
@@ -37,14 +48,35 @@ export class PropertyPanel implements IActionHandler, ISelectionListener {
     }
 
     selectionChanged(_root: Readonly<GModelRoot>, selectedElements: string[]): void {
+        this.selection = [...selectedElements];
+        if (this.isForm() && this.elementId?.startsWith(PATTERN_SHEET) && selectedElements.length === 0) {
+            return; // a pattern's form stays while nothing is selected (adding it clears the selection)
+        }
         if (selectedElements.length === 1) {
             this.request(selectedElements[0]);
         } else if (selectedElements.length > 1) {
             this.elementId = undefined;
             this.showEmpty(`${selectedElements.length} elements selected`);
+            this.offerSaveAsPattern();
         } else {
             this.showModel();
         }
+    }
+
+    /** Several elements selected: a button opens the form that saves them as a pattern. */
+    protected offerSaveAsPattern(): void {
+        const ids = this.selection;
+        const button = el('button', { id: 'bgml-save-as-pattern', type: 'button', class: 'bgml-property-action' }, 'Save selection as pattern…');
+        button.addEventListener('click', () => {
+            button.blur();
+            this.openDetached(SAVE_PATTERN_SHEET + ids.join(','));
+        });
+        this.body.append(button);
+    }
+
+    /** Whether the sheet shown is a form (a pattern's parameters, saving as a pattern): its values live here until sent. */
+    protected isForm(): boolean {
+        return this.shell.properties.dataset.form !== undefined;
     }
 
     /** Nothing selected: the model's own sheet. */
@@ -59,7 +91,7 @@ export class PropertyPanel implements IActionHandler, ISelectionListener {
 
     protected request(elementId: string, detached = false): void {
         this.elementId = elementId;
-        this.detached = detached;
+        this.detached = detached || elementId.startsWith(PATTERN_SHEET) || elementId.startsWith(SAVE_PATTERN_SHEET);
         this.shell.properties.dataset.elementId = elementId;
         this.dispatcher.dispatch(RequestPropertiesAction.create(elementId));
     }
@@ -73,6 +105,9 @@ export class PropertyPanel implements IActionHandler, ISelectionListener {
             this.moving = false;
             return;
         }
+        if (this.isForm()) {
+            return; // a form keeps what the user typed; it asks for nothing until its button is pressed
+        }
         if (!this.detached && !root.index.getById(this.elementId)) {
             this.showModel();
         } else if (!this.shell.properties.contains(document.activeElement)) {
@@ -81,6 +116,16 @@ export class PropertyPanel implements IActionHandler, ISelectionListener {
     }
 
     handle(action: Action): void {
+        if (action.kind === RequestPropertiesAction.KIND) {
+            // a palette entry of the Patterns group asks for its pattern's form: show it when it comes
+            const id = (action as RequestPropertiesAction).elementId;
+            if (id.startsWith(PATTERN_SHEET) && id !== this.elementId) {
+                this.elementId = id;
+                this.detached = true;
+                this.shell.properties.dataset.elementId = id;
+            }
+            return;
+        }
         if (action.kind === MoveNodesAction.KIND) {
             this.moving = true;
             return;
@@ -100,27 +145,100 @@ export class PropertyPanel implements IActionHandler, ISelectionListener {
 
     protected showEmpty(text = 'Select an element to see its properties.'): void {
         delete this.shell.properties.dataset.elementId;
+        delete this.shell.properties.dataset.form;
         this.heading.textContent = 'Properties';
         this.body.replaceChildren(el('p', { class: 'bgml-hint' }, text));
     }
 
     protected render(set: SetPropertiesAction): void {
         this.shell.properties.dataset.elementId = set.elementId;
+        if (set.form) {
+            this.shell.properties.dataset.form = set.form;
+        } else {
+            delete this.shell.properties.dataset.form;
+        }
         this.heading.textContent = set.title || set.elementId;
         const form = el('form', { class: 'bgml-property-form', autocomplete: 'off' });
         form.addEventListener('submit', event => event.preventDefault());
         for (const property of set.properties) {
-            form.append(this.renderProperty(set.elementId, property));
+            form.append(set.form ? this.renderFormProperty(set, form, property) : this.renderProperty(set.elementId, property));
         }
         this.body.replaceChildren(form);
     }
 
-    protected renderProperty(elementId: string, property: PropertyDescriptor): HTMLElement {
+    /**
+     * A row of a form: fields keep their values here; the action button sends every field's value at once (the
+     * server checks them: a bad one is refused with the reason, and nothing changes).
+     */
+    protected renderFormProperty(set: SetPropertiesAction, form: HTMLFormElement, property: PropertyDescriptor): HTMLElement {
+        const submit = (): void => {
+            const values: Record<string, string> = {};
+            for (const field of form.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input[name], select[name]')) {
+                values[field.name] = field instanceof HTMLInputElement && field.type === 'checkbox' ? String(field.checked) : field.value;
+            }
+            this.dispatcher.dispatch(formSubmit(set.form!, set.elementId, values));
+        };
+        if (property.kind === 'action') {
+            const row = el('div', { class: 'bgml-property bgml-property-wide', 'data-property': property.name });
+            const button = el('button', { id: 'bgml-prop-' + property.name, type: 'button', class: 'bgml-property-action' }, property.label);
+            button.addEventListener('click', () => {
+                button.blur();
+                submit();
+            });
+            row.append(button);
+            return row;
+        }
+        if (property.kind === 'parameter') {
+            return this.renderParameterChoice(property);
+        }
+        // the other kinds draw as usual, but an edit only changes the field
+        const row = this.renderProperty(set.elementId, property, false);
+        const input = row.querySelector<HTMLInputElement>('input[type="number"]');
+        if (input) {
+            if (property.min !== undefined) {
+                input.min = property.min;
+            }
+            if (property.max !== undefined) {
+                input.max = property.max;
+            }
+        }
+        if (property.hint) {
+            row.title = property.hint;
+            row.append(el('div', { class: 'bgml-hint bgml-property-hint' }, property.hint));
+        }
+        row.querySelectorAll('input').forEach(i => i.addEventListener('keydown', event => event.key === 'Enter' && submit()));
+        return row;
+    }
+
+    /** A value that may become a parameter of a saved pattern: a tick, then its name, default and bounds. */
+    protected renderParameterChoice(property: PropertyDescriptor): HTMLElement {
+        const key = property.name;
+        const row = el('div', { class: 'bgml-property bgml-property-wide bgml-parameter-choice', 'data-property': key });
+        const use = el('input', { type: 'checkbox', name: 'use:' + key, title: `make ${property.label} a parameter` });
+        const label = el('label', { title: property.hint ?? '' }, use, el('span', {}, `${property.label} = ${property.value}`));
+        const fields = el('div', { class: 'bgml-parameter-fields' });
+        const field = (name: string, value: string, title: string): HTMLInputElement => {
+            const input = el('input', { type: 'text', name: name + key, title, placeholder: title, size: '8' });
+            input.value = value;
+            fields.append(input);
+            return input;
+        };
+        field('name:', property.choices?.[0] ?? '', 'parameter name');
+        field('default:', property.value, 'default');
+        field('min:', property.min ?? '', 'lowest');
+        field('max:', property.max ?? '', 'highest');
+        fields.hidden = true;
+        use.addEventListener('change', () => (fields.hidden = !use.checked));
+        row.append(label, fields);
+        return row;
+    }
+
+    protected renderProperty(elementId: string, property: PropertyDescriptor, applies = true): HTMLElement {
         const inputId = 'bgml-prop-' + property.name;
         const row = el('div', { class: 'bgml-property', 'data-property': property.name });
         row.append(el('label', { for: inputId }, property.label || property.name));
         const apply = (value: string): void => {
-            if (value !== property.value) {
+            if (applies && value !== property.value) {
                 property.value = value;
                 this.dispatcher.dispatch(ApplyPropertyOperation.create(elementId, property.name, value));
             }

@@ -71,7 +71,18 @@ export namespace RunAction {
  * `combo`: free text offering `choices`; `action`: a button that applies `value` to the property; `links`: element
  * paths (`choices`) that open in the property panel.
  */
-export type PropertyKind = 'text' | 'number' | 'boolean' | 'choice' | 'combo' | 'multichoice' | 'readonly' | 'action' | 'links' | 'list';
+export type PropertyKind =
+    | 'text'
+    | 'number'
+    | 'boolean'
+    | 'choice'
+    | 'combo'
+    | 'multichoice'
+    | 'readonly'
+    | 'action'
+    | 'links'
+    | 'list'
+    | 'parameter';
 /** One line of a `list` row: `text`, and a button applying property `action` with `value` (none without `action`). */
 export interface PropertyEntry {
     text: string;
@@ -86,12 +97,19 @@ export interface PropertyDescriptor {
     kind: PropertyKind;
     choices?: string[];
     entries?: PropertyEntry[];
+    /** Bounds of a `number` (or of a `parameter`'s default). */
+    min?: string;
+    max?: string;
+    /** What the field means (a tooltip and a line below it). */
+    hint?: string;
 }
 export interface SetPropertiesAction extends Action {
     kind: typeof SetPropertiesAction.KIND;
     elementId: string;
     title: string;
     properties: PropertyDescriptor[];
+    /** A form: edits stay in the panel; the action button sends this kind with every value (see PatternFormSubmit). */
+    form?: string;
 }
 export namespace SetPropertiesAction {
     export const KIND = 'bgmlSetProperties';
@@ -183,4 +201,45 @@ export interface MoveNodesAction extends Action {
 }
 export namespace MoveNodesAction {
     export const KIND = 'bgmlMoveNodes';
+}
+
+/** Property sheets that stand for no element: a pattern's parameters, and saving the selection as a pattern. */
+export const PATTERN_SHEET = 'pattern:';
+export const SAVE_PATTERN_SHEET = 'savePattern:';
+
+/** Client -> server from a pattern's form: add the pattern with these values (one undoable edit). */
+export interface InstantiatePatternOperation extends Operation {
+    kind: typeof InstantiatePatternOperation.KIND;
+    elementId: string;
+    values: Record<string, string>;
+}
+export namespace InstantiatePatternOperation {
+    export const KIND = 'bgmlInstantiatePattern';
+}
+
+/** Client -> server from the save form: write the selection as a pattern file next to the model. */
+export interface SavePatternAction extends Action {
+    kind: typeof SavePatternAction.KIND;
+    elementId: string;
+    values: Record<string, string>;
+}
+export namespace SavePatternAction {
+    export const KIND = 'bgmlSavePattern';
+}
+
+/** What a form's button sends: the form's kind with every field's value (an operation when it edits the model). */
+export function formSubmit(form: string, elementId: string, values: Record<string, string>): Action {
+    return form === InstantiatePatternOperation.KIND
+        ? ({ kind: form, isOperation: true, elementId, values } as InstantiatePatternOperation)
+        : ({ kind: form, elementId, values } as Action);
+}
+
+/** Server -> client: a pattern file was saved; the palette lists the library again. */
+export interface PatternsChangedAction extends Action {
+    kind: typeof PatternsChangedAction.KIND;
+    pattern: string;
+    file: string;
+}
+export namespace PatternsChangedAction {
+    export const KIND = 'bgmlPatternsChanged';
 }

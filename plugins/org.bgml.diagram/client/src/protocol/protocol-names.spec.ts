@@ -3,8 +3,11 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import {
     ApplyPropertyOperation,
+    InstantiatePatternOperation,
     MoveNodesAction,
+    PatternsChangedAction,
     RequestPropertiesAction,
+    SavePatternAction,
     RunAction,
     RunAvailableAction,
     RunProgressAction,
@@ -39,7 +42,7 @@ test('every element type the client draws is defined in PROTOCOL.md', () => {
 });
 
 test('every property kind the panel draws is in PROTOCOL.md', () => {
-    const kinds: PropertyKind[] = ['text', 'number', 'boolean', 'choice', 'combo', 'multichoice', 'readonly', 'action', 'links', 'list'];
+    const kinds: PropertyKind[] = ['text', 'number', 'boolean', 'choice', 'combo', 'multichoice', 'readonly', 'action', 'links', 'list', 'parameter'];
     const row = protocol.split('\n').find(line => line.startsWith('| `bgmlSetProperties`')) ?? '';
     assert.deepEqual(kinds.filter(k => !row.includes(k)), []);
 });
@@ -56,7 +59,10 @@ test('every custom action kind of the client is in PROTOCOL.md', () => {
         SetRunsAction.KIND,
         RunProgressAction.KIND,
         RunAvailableAction.KIND,
-        MoveNodesAction.KIND
+        MoveNodesAction.KIND,
+        InstantiatePatternOperation.KIND,
+        SavePatternAction.KIND,
+        PatternsChangedAction.KIND
     ];
     assert.deepEqual(kinds.filter(k => !inBackticks(k)), []);
 });

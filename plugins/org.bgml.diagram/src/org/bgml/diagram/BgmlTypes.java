@@ -32,6 +32,14 @@ public final class BgmlTypes {
     public static final String METRIC_JITTER = "metric:jitter";
     public static final String METRIC_PATH_LATENCY = "metric:pathLatency";
 
+    /**
+     * Property sheets that stand for no model element: {@code pattern:NAME} asks for the parameters of a pattern of the
+     * library before it is added; {@code savePattern:ID,ID,...} asks which values of the selected elements become
+     * parameters of a new pattern file.
+     */
+    public static final String PATTERN_SHEET = "pattern:";
+    public static final String SAVE_PATTERN_SHEET = "savePattern:";
+
     public static final String LABEL_NAME = "label:name";
     public static final String LABEL_KIND = "label:kind";
     public static final String LABEL_RESULT = "label:result";

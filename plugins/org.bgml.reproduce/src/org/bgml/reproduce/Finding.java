@@ -39,7 +39,8 @@ public enum Finding {
             "The same exchange coded directly on ACE has a shorter cycle than through an ORB, which adds headers, lookup and dispatch.",
             "2 nodes: ACE 128 µs against TAO 165 µs: 0.78 (4 nodes 0.55, 100 nodes 0.51)", 128.0 / 165.0,
             "The gap grows with the number of neighbours (the ORB marshals once per neighbour, ACE once) and shrinks where the"
-                    + " ORB's dispatch is cheap; here the cycle is one oneway message at the sender, not the full colouring cycle."),
+                    + " ORB's dispatch is cheap; here the cycle is one oneway message, not the full colouring cycle, and both sides must"
+                    + " time it the same way: at the sender (its call) or at the receiver (up to the upcall)."),
     PLACEMENT(7, "Placement", "this machine (the seeds gave each process a machine)",
             "Where the two processes of a round trip sit matters: on a small machine the same CPU, different CPUs and an unpinned"
                     + " pair give different round trips, and the unpinned pair mixes both modes.",

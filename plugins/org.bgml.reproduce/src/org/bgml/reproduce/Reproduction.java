@@ -511,32 +511,103 @@ public final class Reproduction {
         if (!ace.ok() || !orb.ok()) {
             return notRun(Finding.ACE_VS_ORB, target, !ace.ok() ? ace : orb);
         }
-        Double a = cycleSum(ace.run());
-        Double o = cycleSum(orb.run());
+        Optional<Rules.CycleTiming> a = cycleTiming(ace.run());
+        Optional<Rules.CycleTiming> o = cycleTiming(orb.run());
         List<String> runs = List.of(ace.run().runId(), orb.run().runId());
-        if (a == null || o == null) {
+        if (a.isEmpty() || o.isEmpty()) {
             return new Result(Finding.ACE_VS_ORB, target, Verdict.notRun("a run stored no value and improvement cycle at " + DBA_LINK), null,
                     environment(orb.run()), runs);
         }
-        Verdict v = Rules.aceVsOrb(a, o, target);
-        return new Result(Finding.ACE_VS_ORB, target, v, Charts.bars("value + improvement cycle at the sender (median)", "µs",
-                List.of("ACE", target), List.of(a, o)), environment(orb.run()), runs);
+        Verdict v = Rules.aceVsOrb(a.get(), o.get(), target);
+        return new Result(Finding.ACE_VS_ORB, target, v, Charts.bars("value + improvement cycle (median): ACE "
+                + side(a.get()) + ", " + target + " " + side(o.get()), "µs", List.of("ACE", target), List.of(a.get().medianUs(),
+                        o.get().medianUs())), environment(orb.run()), runs);
+    }
+
+    private static String side(Rules.CycleTiming t) {
+        return "at the " + (t.atSender() ? "sender" : "receiver");
     }
 
     /**
-     * The median value cycle plus the median improvement cycle of {@link #DBA_LINK}, in µs (the seed gives mean and median;
-     * the median does not move with the tail a busy machine adds).
+     * How a run timed the DBA-color cycle of {@link #DBA_LINK}: the median value cycle plus the median improvement cycle
+     * (µs; the seed gives mean and median, and the median does not move with the tail a busy machine adds), the process
+     * that recorded them and its segments. A target may record the cycle on both sides (ACE: the sender's call, and the
+     * receiver's dispatch and upcall); the sender's is taken then, as seed 004 timed it. Empty when a cycle is missing.
      */
-    static Double cycleSum(StoredRun run) {
-        double sum = 0;
-        for (String metric : List.of("ValueCycle", "ImprovementCycle")) {
-            Optional<ResultMeasurement> m = whole(run, metric).stream().filter(x -> DBA_LINK.equals(x.element()) && x.mean() != null).findFirst();
-            if (m.isEmpty()) {
+    static Optional<Rules.CycleTiming> cycleTiming(StoredRun run) {
+        String sender = sendingProcess(run);
+        List<MeasurementRecord> value = cycleRecords(run, "ValueCycle");
+        List<MeasurementRecord> improvement = cycleRecords(run, "ImprovementCycle");
+        for (boolean atSender : List.of(true, false)) {
+            for (MeasurementRecord v : value) {
+                if (atSender != sameProcess(sender, v.process())) {
+                    continue;
+                }
+                // both halves from the one process (ACE's receiver records the value half only)
+                Optional<MeasurementRecord> i = improvement.stream().filter(r -> java.util.Objects.equals(v.process(), r.process())).findFirst();
+                if (i.isPresent()) {
+                    List<String> segments = new ArrayList<>();
+                    for (MeasurementRecord s : run.record().measurements()) {
+                        if (s.figures().segment() != null && sameCycle(v, s)) {
+                            segments.add(s.figures().segment());
+                        }
+                    }
+                    return Optional.of(new Rules.CycleTiming(median(v.figures()) + median(i.get().figures()), v.process(), atSender, segments));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether a measurement's process (its path, {@code deployment/node/process}, or its name) is {@code sender}'s. */
+    private static boolean sameProcess(String sender, String recorded) {
+        if (sender == null || recorded == null) {
+            return false;
+        }
+        String name = sender.substring(sender.lastIndexOf('/') + 1);
+        return recorded.equals(sender) || recorded.equals(name) || recorded.endsWith("/" + name) && sender.equals(name);
+    }
+
+    /** The whole-cycle measurements of {@code metric} at {@link #DBA_LINK}, one per process that recorded one. */
+    private static List<MeasurementRecord> cycleRecords(StoredRun run, String metric) {
+        return run.record().measurements().stream()
+                .filter(r -> r.figures().segment() == null && r.figures().mean() != null && DBA_LINK.equals(r.figures().element())
+                        && r.figures().metric() != null && (r.figures().metric().equals(metric) || r.figures().metric().endsWith("/" + metric)))
+                .toList();
+    }
+
+    /**
+     * The process that sends on {@link #DBA_LINK} in the run's model and deployment, as its path
+     * ({@code deployment/node/process}): the one holding the link's source entity; null when the model cannot be read or
+     * does not say.
+     */
+    static String sendingProcess(StoredRun run) {
+        String path = run.record().modelPath();
+        if (path == null || !Files.isRegularFile(Path.of(path))) {
+            return null;
+        }
+        try {
+            org.bgml.model.BenchmarkModel model = org.bgml.model.io.ModelFiles.loadModel(Path.of(path));
+            org.bgml.model.Connection link = model.getConnections().stream().filter(c -> DBA_LINK.equals(c.getName())).findFirst().orElse(null);
+            if (link == null || link.getSource() == null || !(link.getSource().eContainer() instanceof org.bgml.model.Entity from)) {
                 return null;
             }
-            sum += median(m.get());
+            for (org.bgml.model.Deployment d : model.getDeployments()) {
+                if (run.record().deployment() != null && !run.record().deployment().equals(d.getName())) {
+                    continue;
+                }
+                for (org.bgml.model.Node n : d.getNodes()) {
+                    for (org.bgml.model.Process p : n.getProcesses()) {
+                        if (p.getEntities().contains(from)) {
+                            return org.bgml.model.io.ElementPaths.pathOf(p); // deployment/node/process, as runs record it
+                        }
+                    }
+                }
+            }
+            return null;
+        } catch (ModelLoadException e) {
+            return null;
         }
-        return sum;
     }
 
     static Result placement(String target, Ran r) {

@@ -133,7 +133,39 @@ public final class Rules {
                 : worst.label() + "'s segments miss its cycle by " + pct(worst.error()) + " (limit " + pct(SEGMENT_TOLERANCE) + ")");
     }
 
-    /** Finding 6: the ACE cycle against the ORB cycle (medians), in one unit. */
+    /**
+     * How one target timed the DBA-color cycle of one link: the median (µs, value plus improvement cycle), the process
+     * that recorded it, whether that process is the link's sender, and the segments it cut the cycle into.
+     */
+    public record CycleTiming(double medianUs, String process, boolean atSender, List<String> segments) {
+        public CycleTiming {
+            segments = List.copyOf(segments);
+        }
+
+        String describe() {
+            return "timed at the " + (atSender ? "sending" : "receiving") + " process " + process
+                    + (segments.isEmpty() ? " as one whole call" : " over the segments '" + String.join("', '", segments) + "'");
+        }
+    }
+
+    /**
+     * Finding 6, like with like only: the ACE cycle against the ORB cycle when both were timed on the same side of the
+     * link. A cycle the sender times (its call, from the stub to its return) and one the receiver times (which ends at
+     * the receiver's upcall, and may start at the receiver or at the sender) span different parts of the exchange, so
+     * their ratio says nothing about what the ORB costs: the verdict is refused, with both definitions.
+     */
+    public static Verdict aceVsOrb(CycleTiming ace, CycleTiming orb, String orbName) {
+        if (ace.atSender() != orb.atSender()) {
+            String figure = "median ACE " + us(ace.medianUs()) + " against " + orbName + " " + us(orb.medianUs()) + " (not comparable)";
+            return new Verdict(Verdict.Status.NOT_RUN, figure, null, "not comparable: the " + orbName + " cycle is " + orb.describe()
+                    + ", the ACE cycle is " + ace.describe() + "; " + (orb.atSender() ? "ACE" : orbName)
+                    + " stores no cycle timed at the sender for these oneway calls, so the two figures cover different parts of"
+                    + " the exchange and their ratio is no finding");
+        }
+        return aceVsOrb(ace.medianUs(), orb.medianUs(), orbName);
+    }
+
+    /** Finding 6: the ACE cycle against the ORB cycle (medians), in one unit, timed the same way on both sides. */
     public static Verdict aceVsOrb(double aceCycleUs, double orbCycleUs, String orb) {
         double ratio = aceCycleUs / orbCycleUs;
         String figure = "median ACE " + us(aceCycleUs) + " against " + orb + " " + us(orbCycleUs);

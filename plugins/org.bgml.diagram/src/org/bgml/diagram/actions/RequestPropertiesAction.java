@@ -11,6 +11,11 @@ public class RequestPropertiesAction extends Action {
         super(KIND);
     }
 
+    public RequestPropertiesAction(String elementId) {
+        super(KIND);
+        this.elementId = elementId;
+    }
+
     public String getElementId() {
         return elementId;
     }

@@ -11,6 +11,7 @@ import org.bgml.diagram.actions.SetPropertiesAction;
 import org.bgml.diagram.actions.SetRunsAction;
 import org.bgml.diagram.actions.SetViewpointAction;
 import org.bgml.diagram.handler.ModelElements;
+import org.bgml.diagram.properties.PatternSheets;
 import org.bgml.diagram.properties.PropertySheet;
 import org.bgml.diagram.gmodel.ResultOverlay;
 import org.bgml.model.BenchmarkModel;
@@ -87,6 +88,13 @@ public final class BgmlActionHandlers {
 
         @Override
         protected List<Action> executeAction(RequestPropertiesAction action) {
+            String id = action.getElementId() == null ? "" : action.getElementId();
+            if (id.startsWith(org.bgml.diagram.BgmlTypes.PATTERN_SHEET)) {
+                return listOf(PatternSheets.instantiateSheet(PatternSheets.library(state.getFile()), id));
+            }
+            if (id.startsWith(org.bgml.diagram.BgmlTypes.SAVE_PATTERN_SHEET)) {
+                return listOf(PatternSheets.saveSheet(state.getModel(), state.getFile(), id));
+            }
             EObject o = ModelElements.resolve(state.getModel(), action.getElementId());
             if (o == null) {
                 return listOf(new SetPropertiesAction(action.getElementId(), "(nothing selected)", List.of()));

@@ -9,6 +9,7 @@ import org.bgml.diagram.handler.CreateEntityHandler;
 import org.bgml.diagram.handler.CreateMetricHandler;
 import org.bgml.diagram.handler.CreatePortHandler;
 import org.bgml.diagram.handler.DeleteHandler;
+import org.bgml.diagram.handler.InstantiatePatternHandler;
 import org.bgml.diagram.handler.LayoutHandler;
 import org.bgml.diagram.handler.NameValidator;
 import org.bgml.diagram.handler.RenameHandler;
@@ -96,6 +97,7 @@ public class BgmlDiagramModule extends DiagramModule {
         binding.add(BgmlActionHandlers.SelectResult.class);
         binding.add(BgmlActionHandlers.RequestProperties.class);
         binding.add(RunHandler.class);
+        binding.add(SavePatternHandler.class);
         binding.add(RunHandler.Finish.class);
         binding.add(DiagramSessions.TaskHandler.class);
     }
@@ -112,5 +114,6 @@ public class BgmlDiagramModule extends DiagramModule {
         binding.add(RenameHandler.class);
         binding.add(ApplyPropertyHandler.class);
         binding.add(LayoutHandler.class);
+        binding.add(InstantiatePatternHandler.class);
     }
 }

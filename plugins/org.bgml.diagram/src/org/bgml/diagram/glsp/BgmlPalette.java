@@ -6,13 +6,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.bgml.diagram.actions.RequestPropertiesAction;
+import org.bgml.diagram.properties.PatternSheets;
+import org.bgml.model.patterns.PatternDefinition;
+import org.bgml.model.patterns.PatternLibrary;
 import org.eclipse.glsp.server.actions.TriggerEdgeCreationAction;
 import org.eclipse.glsp.server.actions.TriggerNodeCreationAction;
 import org.eclipse.glsp.server.features.toolpalette.PaletteItem;
 import org.eclipse.glsp.server.features.toolpalette.ToolPaletteItemProvider;
 
-/** The palette: entities, ports and connections, with stable ids ({@code palette-TYPE}) for tests. */
+import com.google.inject.Inject;
+
+/** The palette: entities, ports, connections, metrics and patterns, with stable ids ({@code palette-TYPE}) for tests. */
 public class BgmlPalette implements ToolPaletteItemProvider {
+    @Inject
+    protected BgmlModelState state;
+
     @Override
     public List<PaletteItem> getItems(Map<String, String> args) {
         List<PaletteItem> entities = new ArrayList<>(List.of(node(SERVER, "Server", "A"), node(CLIENT, "Client", "B"),
@@ -28,7 +37,26 @@ public class BgmlPalette implements ToolPaletteItemProvider {
         return new ArrayList<>(List.of(PaletteItem.createPaletteGroup("palette-entities", "Entities", entities, null, "A"),
                 PaletteItem.createPaletteGroup("palette-ports", "Ports", ports, null, "B"),
                 PaletteItem.createPaletteGroup("palette-connections", "Connections", edges, null, "C"),
-                PaletteItem.createPaletteGroup("palette-metrics", "Metrics (drop on a connection or port)", metrics, null, "D")));
+                PaletteItem.createPaletteGroup("palette-metrics", "Metrics (drop on a connection or port)", metrics, null, "D"),
+                PaletteItem.createPaletteGroup("palette-patterns", "Patterns (parameters in the property panel)", patterns(), null, "E")));
+    }
+
+    /**
+     * The library: the shipped patterns, then the project's own pattern files next to the model. A click asks for the
+     * pattern's parameters in the property panel ({@code pattern:NAME}), whose button adds it.
+     */
+    private List<PaletteItem> patterns() {
+        List<PaletteItem> items = new ArrayList<>();
+        PatternLibrary library = PatternSheets.library(state.getFile());
+        int i = 0;
+        for (PatternDefinition p : library.patterns()) {
+            String origin = "shipped".equals(p.origin()) ? "" : " (project)";
+            PaletteItem item = new PaletteItem("palette-" + PATTERN_SHEET + p.name(), p.name() + origin);
+            item.setActions(List.of(new RequestPropertiesAction(PATTERN_SHEET + p.name())));
+            item.setSortString(String.format("%03d", i++));
+            items.add(item);
+        }
+        return items;
     }
 
     private static PaletteItem node(String type, String label, String sort) {

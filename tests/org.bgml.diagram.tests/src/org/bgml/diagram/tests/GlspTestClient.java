@@ -39,7 +39,7 @@ import com.google.gson.JsonParser;
 final class GlspTestClient implements AutoCloseable {
     static final List<String> CLIENT_ACTIONS = List.of("setModel", "updateModel", "bgmlMoveNodes", "setDirtyState", "setMarkers", "message", "status",
             "bgmlSetProblems", "bgmlSetProperties", "bgmlSetRuns", "bgmlRunProgress", "bgmlRunAvailable", "setEditValidationResult",
-            "setTypeHints", "setContextActions", "startProgress", "endProgress", "updateProgress", "requestBounds", "selectAll",
+            "setTypeHints", "setContextActions", "bgmlPatternsChanged", "startProgress", "endProgress", "updateProgress", "requestBounds", "selectAll",
             "triggerNodeCreation", "triggerEdgeCreation", "setEditMode", "setPopupModel", "setViewport", "center", "fit", "select");
     private static final Duration WAIT = Duration.ofSeconds(60);
 

@@ -1,6 +1,7 @@
 package org.bgml.reproduce.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -113,6 +114,31 @@ class RulesTest {
         assertEquals(Status.REPRODUCED, below.status());
         assertEquals(128.0 / 165.0, below.ratio(), 1e-9);
         assertEquals(Status.NOT_REPRODUCED, Rules.aceVsOrb(170, 165, "tao").status());
+    }
+
+    @Test
+    void theAceAndOrbCyclesAreComparedOnlyWhenTimedOnTheSameSideOfTheLink() {
+        Rules.CycleTiming aceSender = new Rules.CycleTiming(128, "P_1", true, List.of("marshal", "send"));
+        Rules.CycleTiming taoSender = new Rules.CycleTiming(165, "P_1", true, List.of());
+        Verdict like = Rules.aceVsOrb(aceSender, taoSender, "tao");
+        assertEquals(Status.REPRODUCED, like.status(), "both the sender's call: a finding");
+        assertEquals(128.0 / 165.0, like.ratio(), 1e-9);
+
+        // the omniORB oneway cycle ends at the receiver's upcall; ACE's at the sender's send: far shorter, and no finding
+        Rules.CycleTiming omniReceiver = new Rules.CycleTiming(8000, "P_0", false,
+                List.of("client stub", "marshal, send, receive, demarshal", "servant dispatch", "upcall"));
+        Verdict unlike = Rules.aceVsOrb(aceSender, omniReceiver, "omniorb");
+        assertEquals(Status.NOT_RUN, unlike.status(), "a ratio of 0.016 would read as 'reproduced': " + unlike);
+        assertNull(unlike.ratio());
+        assertTrue(unlike.reason().contains("the omniorb cycle is timed at the receiving process P_0 over the segments 'client stub',"
+                + " 'marshal, send, receive, demarshal', 'servant dispatch', 'upcall'"), unlike.reason());
+        assertTrue(unlike.reason().contains("the ACE cycle is timed at the sending process P_1 over the segments 'marshal', 'send'"), unlike.reason());
+        assertTrue(unlike.reason().contains("omniorb stores no cycle timed at the sender"), unlike.reason());
+        assertEquals("median ACE 128 µs against omniorb 8000 µs (not comparable)", unlike.figure());
+
+        // both at the receiver is like with like again
+        Rules.CycleTiming aceReceiver = new Rules.CycleTiming(6000, "P_0", false, List.of("dispatch", "upcall"));
+        assertEquals(Status.REPRODUCED, Rules.aceVsOrb(aceReceiver, omniReceiver, "omniorb").status());
     }
 
     @Test
