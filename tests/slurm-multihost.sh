@@ -9,6 +9,9 @@
 #      or submitted (exit 2), naming the host and listing the Slurm nodes;
 #   3. killing the server process on n2 in the middle of a run makes the run fail, stored as failed and naming n2;
 #   4. SIGTERM to the submitting bgml in the middle of a run cancels the allocation;
+#   5. where a TAO build is set up (ACE_ROOT, TAO_ROOT), the same round trip on the tao target: TAO's server IOR
+#      carries n2's address only, n2's link moves, and the store says where each process ran (skipped, saying so,
+#      without TAO);
 # and after each run that nothing of it is left: no job, and no process in any node but slurmd.
 # Needs root and the Slurm, munge, iproute2, util-linux and omniORB packages (scripts/setup.sh), and a built bin/bgml;
 # skips, saying so, otherwise.
@@ -169,6 +172,31 @@ if kill -0 "$runner" 2>/dev/null; then bad "bgml run still runs 30 s after SIGTE
 wait "$runner"
 [ -n "$job" ] && ok "SIGTERM to bgml run while Slurm job $job measured: bgml ended" || bad "no Slurm job ran" "$tmp/term.out"
 if out="$(leftovers)"; then ok "the allocation was cancelled and nothing is left on n1 or n2"; else echo "$out" >"$tmp/left.out"; bad "left after SIGTERM" "$tmp/left.out"; fi
+
+# 5. The round trip on TAO, where a TAO build is set up: its -ORBEndpoint comes from n2's address too.
+if [ -z "${ACE_ROOT:-}" ] || [ -z "${TAO_ROOT:-}" ] || [ ! -x "${ACE_ROOT}/bin/tao_idl" ]; then
+  echo "skip: the round trip on TAO across n1 and n2 (ACE_ROOT/TAO_ROOT are not set to a TAO build)"
+else
+  tx0="$(counter tx)"; rx0="$(counter rx)"
+  bin/bgml run "$tmp/rt.bgml" --engine slurm --deployment twoHosts --target tao --out "$tmp/bench-tao" --store "$store" \
+    --report "$tmp/tao.html" >"$tmp/tao.out" 2>"$tmp/tao.err"
+  rc=$?
+  tx1="$(counter tx)"; rx1="$(counter rx)"
+  cat "$tmp/tao.out" >>"$tmp/tao.err"
+  [ $rc -eq 0 ] && ok "bgml run --engine slurm --target tao: the 2-host round trip succeeded" || bad "tao: bgml run exited with $rc" "$tmp/tao.err"
+  ior="$(cat "$(ls -d "$tmp"/bench-tao/run-* 2>/dev/null | head -n1)"/*.ior 2>/dev/null | head -n1)"
+  if python3 -c 'import sys; ior, addr = sys.argv[1], sys.argv[2]; data = bytes.fromhex(ior[4:]) if ior.startswith("IOR:") else b""; sys.exit(0 if addr.encode() in data and b"127.0.0.1" not in data else 1)' "$ior" "$addr2"; then
+    ok "TAO's server IOR carries n2's address $addr2 (and no loopback)"
+  else
+    echo "$ior" >"$tmp/tao-ior.txt"; bad "TAO's server IOR does not carry $addr2 alone" "$tmp/tao-ior.txt"
+  fi
+  [ $((tx1 - tx0)) -ge $calls ] && [ $((rx1 - rx0)) -ge $calls ] \
+    && ok "tao: n2's link counters moved by at least one packet per call each way (+$((tx1 - tx0)) in, +$((rx1 - rx0)) out)" \
+    || bad "tao: n2's link counters: +$((tx1 - tx0)) in, +$((rx1 - rx0)) out"
+  grep -q "ServerProcess: on n2" "$tmp/tao.html" && grep -q "ClientProcess: on n1" "$tmp/tao.html" \
+    && ok "tao: the report shows the server on n2 and the client on n1" || bad "tao: the report does not place the processes"
+  if out="$(leftovers)"; then ok "tao: nothing of the run is left on n1 or n2"; else echo "$out" >"$tmp/left.out"; bad "tao: left after the run" "$tmp/left.out"; fi
+fi
 
 echo "slurm-multihost: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
