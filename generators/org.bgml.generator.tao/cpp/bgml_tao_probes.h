@@ -1,4 +1,4 @@
-// bgml_tao_probes.h: white-box segments of a two-way call inside TAO, from
+// bgml_tao_probes.h: white-box segments of a remote call inside TAO, from
 // TAO's portable interceptors. The segments carry the omniorb target's
 // names, so that reports put the two ORBs side by side.
 //
@@ -10,6 +10,7 @@
 //                                          servant not yet located, arguments not yet demarshalled
 //   t3  receive_request                    arguments demarshalled; the upcall is next
 //   u1  send_reply                         the servant returned; reply not yet marshalled
+//                                          (TAO calls it for oneway requests too, with no reply to send)
 //   t4  receive_reply                      reply read and its results demarshalled
 //   t5  the client loop, just after the stub returned
 //
@@ -19,8 +20,19 @@
 // upcall (t3..u1), reply marshal, send, receive (u1..t4: on TAO this includes
 // the client's demarshalling of the results, which happens before
 // receive_reply), client demarshal (t4..t5: from receive_reply to the stub's
-// return). The server's t2, t3 and u1 travel back in a reply service
-// context; the client records the cycle.
+// return).
+//
+// Where the cycle is assembled:
+// - a two-way call: the server's t2, t3 and u1 travel back in a reply
+//   service context; the client records the cycle t0..t5.
+// - a oneway call: there is no reply, so the client's t0 and t1 travel
+//   forward in the request service context, and the receiving process
+//   records the cycle t0..u1 (the first four segments) in its own result
+//   file, as the omniorb target does. The white-box loop follows each probed
+//   oneway call with a two-way _non_existent on the same reference (not
+//   probed, outside the cycle), so that the calls are spaced: a flood of
+//   oneway calls would queue at the server, and the queueing would land in
+//   the transport segment instead of describing one call.
 //
 // Cost. Black-box loops never pass the client interceptors: they are
 // registered only with a second ORB (id "bgml_probes") that the white-box
@@ -49,6 +61,8 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -58,29 +72,44 @@ namespace bgml_tao
   {
     /// The ORB the white-box loops call through; only it has the client interceptors.
     const char *const ORB_ID = "bgml_probes";
-    /// Service contexts: the probe's mark in requests, the server's stamps in replies.
+    /// Service contexts: the probe's mark in requests (a oneway call's also
+    /// carries the client's stamps), the server's stamps in replies.
     const IOP::ServiceId REQUEST_ID = 0x42474d02;
     const IOP::ServiceId REPLY_ID = 0x42474d03;
 
-    inline std::vector<std::string> segment_names ()
+    /// A oneway request's context: flags and probe id, then t0 and t1 (8 bytes each, little endian).
+    const CORBA::ULong ONEWAY_CONTEXT_BYTES = 24;
+    const std::uint32_t WARMUP_FLAG = 1;
+
+    /// The segment names of a two-way cycle (all six) or of a oneway one (the first four: it ends with the upcall).
+    inline std::vector<std::string> segment_names (bool oneway = false)
     {
       std::vector<std::string> names;
       names.push_back ("client stub");
       names.push_back ("marshal, send, receive, demarshal");
       names.push_back ("servant dispatch");
       names.push_back ("upcall");
-      names.push_back ("reply marshal, send, receive");
-      names.push_back ("client demarshal");
+      if (!oneway)
+        {
+          names.push_back ("reply marshal, send, receive");
+          names.push_back ("client demarshal");
+        }
       return names;
     }
 
     /// The client's stamps of the call in flight in this thread.
     struct Client_Stamps
     {
-      Client_Stamps () : armed (false), complete (false), t1 (0), t2 (0), t3 (0), u1 (0), t4 (0) {}
+      Client_Stamps ()
+        : armed (false), complete (false), oneway (false), warmup (false), sent (false), id (0),
+          t0 (0), t1 (0), t2 (0), t3 (0), u1 (0), t4 (0) {}
       bool armed;
       bool complete;
-      std::uint64_t t1, t2, t3, u1, t4;
+      bool oneway;     // the stamps t0, t1 go forward; no reply comes back
+      bool warmup;     // a oneway warm-up call: the receiver leaves it out
+      bool sent;       // send_request saw the call
+      std::uint32_t id; // a oneway call's probe, as the receiver's tables know it
+      std::uint64_t t0, t1, t2, t3, u1, t4;
     };
 
     inline Client_Stamps &client_stamps ()
@@ -92,8 +121,12 @@ namespace bgml_tao
     /// The server's stamps of the probed request being dispatched in this thread.
     struct Server_Stamps
     {
-      Server_Stamps () : armed (false), t2 (0), t3 (0) {}
+      Server_Stamps () : armed (false), oneway (false), warmup (false), id (0), t0 (0), t1 (0), t2 (0), t3 (0) {}
       bool armed;
+      bool oneway;
+      bool warmup;
+      std::uint32_t id;
+      std::uint64_t t0, t1; // a oneway call's client stamps, from its request context
       std::uint64_t t2, t3;
     };
 
@@ -130,6 +163,75 @@ namespace bgml_tao
       return x;
     }
 
+    /// One table of oneway cycles, kept by the receiving process.
+    struct Oneway_Table
+    {
+      std::uint32_t id;
+      std::string metric, element, operation;
+      std::int64_t payload_bytes;
+      std::unique_ptr<bgml::SegmentTimer> timer;
+      std::size_t disordered;
+      std::uint64_t first, last; // the first timed cycle's t0, the last one's u1
+    };
+
+    inline std::mutex &tables_mutex ()
+    {
+      static std::mutex m;
+      return m;
+    }
+
+    inline std::vector<std::unique_ptr<Oneway_Table> > &oneway_tables ()
+    {
+      static std::vector<std::unique_ptr<Oneway_Table> > t;
+      return t;
+    }
+
+    /// The receiving side of a oneway probe: its cycles arrive here and are
+    /// recorded as `metric` on `element`. Call before the ORB serves.
+    inline void expect_oneway (std::uint32_t id, const char *metric, const char *element, const char *operation,
+                               std::int64_t payload_bytes, std::size_t samples)
+    {
+      std::unique_ptr<Oneway_Table> t (new Oneway_Table);
+      t->id = id;
+      t->metric = metric;
+      t->element = element;
+      t->operation = operation;
+      t->payload_bytes = payload_bytes;
+      t->timer.reset (new bgml::SegmentTimer (segment_names (true), 0, samples));
+      t->disordered = 0;
+      t->first = t->last = 0;
+      std::lock_guard<std::mutex> lock (tables_mutex ());
+      oneway_tables ().push_back (std::move (t));
+    }
+
+    /// A oneway cycle ends with the upcall (u1): the receiver records it.
+    inline void record_oneway (const Server_Stamps &s, std::uint64_t u1)
+    {
+      if (s.warmup)
+        return;
+      std::lock_guard<std::mutex> lock (tables_mutex ());
+      for (std::size_t i = 0; i != oneway_tables ().size (); ++i)
+        {
+          Oneway_Table &t = *oneway_tables ()[i];
+          if (t.id != s.id)
+            continue;
+          if (!(s.t0 <= s.t1 && s.t1 <= s.t2 && s.t2 <= s.t3 && s.t3 <= u1))
+            {
+              ++t.disordered;
+              continue;
+            }
+          std::vector<std::uint64_t> segments (4, 0);
+          segments[0] = s.t1 - s.t0;
+          segments[1] = s.t2 - s.t1;
+          segments[2] = s.t3 - s.t2;
+          segments[3] = u1 - s.t3;
+          t.timer->record_cycle (segments, u1 - s.t0);
+          if (t.first == 0)
+            t.first = s.t0;
+          t.last = u1;
+        }
+    }
+
     class Client_Interceptor
       : public virtual PortableInterceptor::ClientRequestInterceptor,
         public virtual ::CORBA::LocalObject
@@ -147,8 +249,19 @@ namespace bgml_tao
         if (!s.armed)
           return;
         s.t1 = bgml::now_ns ();
+        s.sent = true;
         IOP::ServiceContext ctx;
         ctx.context_id = REQUEST_ID;
+        if (s.oneway)
+          {
+            // no reply comes: the receiver assembles the cycle from t0 and t1
+            ctx.context_data.length (ONEWAY_CONTEXT_BYTES);
+            std::uint64_t const head = (static_cast<std::uint64_t> (s.id) << 32) | (s.warmup ? WARMUP_FLAG : 0);
+            put (ctx, 0, head);
+            put (ctx, 1, s.t0);
+            put (ctx, 2, s.t1);
+            s.armed = false; // the spacing call after it is not probed
+          }
         ri->add_request_service_context (ctx, false);
       }
 
@@ -194,6 +307,15 @@ namespace bgml_tao
         try
           {
             IOP::ServiceContext_var ctx = ri->get_request_service_context (REQUEST_ID);
+            if (ctx->context_data.length () >= ONEWAY_CONTEXT_BYTES)
+              {
+                std::uint64_t const head = get (ctx.in (), 0);
+                s.oneway = true;
+                s.warmup = (head & WARMUP_FLAG) != 0;
+                s.id = static_cast<std::uint32_t> (head >> 32);
+                s.t0 = get (ctx.in (), 1);
+                s.t1 = get (ctx.in (), 2);
+              }
             s.armed = true;
             s.t2 = t2;
             ++probed_requests ();
@@ -218,6 +340,11 @@ namespace bgml_tao
         if (!s.armed)
           return;
         s.armed = false;
+        if (s.oneway)
+          {
+            record_oneway (s, u1);
+            return;
+          }
         IOP::ServiceContext ctx;
         ctx.context_id = REPLY_ID;
         ctx.context_data.length (24);
@@ -343,6 +470,65 @@ namespace bgml_tao
           if (ms[i].segment.empty ())
             report (options, ms[i]);
           result.add (ms[i]);
+        }
+    }
+
+    /// Runs `warmup` then `samples` probed oneway calls in this thread, each
+    /// followed by a two-way _non_existent on `target` (not probed) that
+    /// spaces them; the receiver records the cycles. `call(start_ns)`
+    /// performs one call. `unseen` counts the calls send_request missed.
+    template <typename Call>
+    void run_oneway (Call &call, CORBA::Object_ptr target, std::uint32_t id, std::size_t warmup, std::size_t samples,
+                     std::size_t &unseen, std::uint64_t &begin, std::uint64_t &end)
+    {
+      unseen = 0;
+      begin = 0;
+      for (std::size_t i = 0; i != warmup + samples; ++i)
+        {
+          if (i == warmup)
+            begin = bgml::now_ns ();
+          Client_Stamps &s = client_stamps ();
+          s = Client_Stamps ();
+          s.oneway = true;
+          s.warmup = i < warmup;
+          s.id = id;
+          s.armed = true;
+          s.t0 = bgml::now_ns ();
+          call (s.t0);
+          s.armed = false;
+          if (!s.sent)
+            ++unseen;
+          target->_non_existent (); // the receiver has dispatched the call before it answers this
+        }
+      end = bgml::now_ns ();
+    }
+
+    /// The receiver's oneway tables as measurements (one per segment, then
+    /// the whole cycle), and a console line for each. A table that received
+    /// nothing is left out; the cycles left out for stamps out of order
+    /// (label disorderedOnewayCycles) are counted over all tables.
+    inline void add_oneway_results (bgml::ResultFile &result, const Options &options)
+    {
+      std::lock_guard<std::mutex> lock (tables_mutex ());
+      std::size_t disordered = 0;
+      for (std::size_t i = 0; i != oneway_tables ().size (); ++i)
+        disordered += oneway_tables ()[i]->disordered;
+      if (!oneway_tables ().empty ())
+        result.add_label ("disorderedOnewayCycles", std::to_string (disordered));
+      for (std::size_t i = 0; i != oneway_tables ().size (); ++i)
+        {
+          const Oneway_Table &t = *oneway_tables ()[i];
+          if (t.timer->cycle_history ().measured_count () == 0)
+            continue;
+          std::vector<bgml::Measurement> ms = bgml::segment_measurements (*t.timer, t.metric, t.element, t.operation);
+          for (std::size_t k = 0; k != ms.size (); ++k)
+            {
+              ms[k].payload_bytes = t.payload_bytes;
+              ms[k].set_window (t.first, t.last);
+              if (ms[k].segment.empty ())
+                report (options, ms[k]);
+              result.add (ms[k]);
+            }
         }
     }
 

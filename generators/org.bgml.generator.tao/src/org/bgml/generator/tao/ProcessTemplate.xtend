@@ -125,6 +125,9 @@ class ProcessTemplate {
                   if (stop_signals.start (orb.in ()) != 0)
                     ACE_ERROR_RETURN ((LM_ERROR, ACE_TEXT ("ERROR: %C: cannot start the signal thread\n"), options.process), 1);
                   int status = 0;
+                  «FOR o : processes.probes.onewayTablesIn(p)»
+                  «expectOneway(o)»
+                  «ENDFOR»
                   «IF processes.serves(p)»
 
                   CORBA::Object_var poa_object = orb->resolve_initial_references ("RootPOA");
@@ -211,7 +214,7 @@ class ProcessTemplate {
      */
     def ending(ProcessPlan p, TaoProcesses processes) {
         if (processes.needsOrbThread(p)) '''
-            «IF p.consumes.empty && !endsPaths(p, processes)»
+            «IF !collectsAtEnd(p, processes)»
             // Loops done: the result file and the done file say so; the ORB thread serves the others until SIGTERM.
             if (!bgml_tao::write_result (result, options))
               status = 1;
@@ -226,11 +229,12 @@ class ProcessTemplate {
             stop_signals.stop (); // the ORB's shutdown ends in the signal thread: join it before destroying
 
             root_poa->destroy (true, true);
-            «IF !p.consumes.empty || endsPaths(p, processes)»
+            «IF collectsAtEnd(p, processes)»
             «events.collect(p)»
             «IF endsPaths(p, processes)»
             «processes.chains.collect(p)»
             «ENDIF»
+            «probeResults(p, processes)»
             if (!bgml_tao::write_result (result, options))
               status = 1;
             «ENDIF»
@@ -246,6 +250,7 @@ class ProcessTemplate {
             «IF endsPaths(p, processes)»
             «processes.chains.collect(p)»
             «ENDIF»
+            «probeResults(p, processes)»
             if (!bgml_tao::write_result (result, options))
               status = 1;
             orb->destroy ();
@@ -263,6 +268,37 @@ class ProcessTemplate {
             stop_signals.stop ();
             orb->destroy ();
             return status;
+        '''
+    }
+
+    /**
+     * The result file waits until the ORB has stopped: the process consumes events, ends event paths, or records the
+     * cycles of probed oneway calls (they keep arriving while its own loops run).
+     */
+    def collectsAtEnd(ProcessPlan p, TaoProcesses processes) {
+        !p.consumes.empty || endsPaths(p, processes) || processes.probes.receivesOneway(p)
+    }
+
+    /**
+     * What the server interceptors of a process saw (labels), and the cycles of the probed oneway calls it received,
+     * once the ORB has stopped.
+     */
+    def probeResults(ProcessPlan p, TaoProcesses processes) '''
+        «IF processes.probes.server(p)»
+        bgml_tao::probes::add_server_labels (result);
+        «ENDIF»
+        «IF processes.probes.receivesOneway(p)»
+        bgml_tao::probes::add_oneway_results (result, options);
+        «ENDIF»
+    '''
+
+    /** The receiving side of a probed oneway call: the table its cycles end in, sized before the ORB serves. */
+    def expectOneway(TaoProbes.Probed o) {
+        val m = o.metric
+        val payload = String.valueOf(m.payloadSizes.head ?: 0)
+        '''
+            bgml_tao::probes::expect_oneway («o.id», «TaoText.cppString(metrics.metricPath(m))», «TaoText.cppString(o.element)», «TaoText.cppString(org.bgml.model.io.ElementPaths.pathOf(o.operation))», «payloadExpression(m, payload)»,
+                                            options.loop («m.warmup», «m.iterations»).samples); // oneway calls over «o.invocation.connection.name» end here
         '''
     }
 
@@ -292,8 +328,9 @@ class ProcessTemplate {
     }
 
     /**
-     * A functional-path metric on a remote two-way call: its calls go through the probes' ORB, whose client
-     * interceptors (with the server's) stamp each call; the cycle table goes into the result file.
+     * A functional-path metric on a remote call: its calls go through the probes' ORB, whose client interceptors (with
+     * the server's) stamp each call. A two-way call's cycle table goes into this process's result file; a oneway call's
+     * stamps travel to the receiver, which records the table.
      */
     def probedLoop(TaoProbes.Probed probe) {
         val i = probe.invocation
@@ -301,7 +338,11 @@ class ProcessTemplate {
         val iface = types.cpp(i.iface)
         val payload = String.valueOf(m.payloadSizes.head ?: 0)
         '''
+            «IF probe.oneway»
+            // «m.metric.name» (functionalPath): white-box segments of the oneway calls over «i.connection.name» from TAO's portable interceptors; «i.serverProcess» records them
+            «ELSE»
             // «m.metric.name» (functionalPath): white-box segments of «i.connection.name» from TAO's portable interceptors
+            «ENDIF»
             {
               CORBA::ORB_var probe_orb = bgml_tao::probes::probes_orb (probe_orb_arguments);
               CORBA::Object_var probe_object = bgml_tao::read_ior (probe_orb.in (), «TaoText.cppString(i.servant.iorFile)», options);
@@ -310,18 +351,33 @@ class ProcessTemplate {
                 ACE_ERROR_RETURN ((LM_ERROR, ACE_TEXT ("ERROR: %C: no «naming.scopedName(i.iface)» for the probes of «i.connection.name»\n"), options.process), 1);
               «naming.callStruct(i.connection, probe.operation)» call (probe_target.in (), «payload»);
               bgml_tao::Loop_Spec spec = options.loop («m.warmup», «m.iterations»);
+              «IF probe.oneway»
+              std::size_t unseen = 0;
+              std::uint64_t begin = 0;
+              std::uint64_t end = 0;
+              bgml_tao::probes::run_oneway (call, probe_target.in (), «probe.id», spec.warmup, spec.samples, unseen, begin, end);
+              ACE_DEBUG ((LM_INFO, ACE_TEXT ("%C: %C: %d oneway calls in %.3f s; «i.serverProcess» records their segments\n"), options.process,
+                          «TaoText.cppString(metrics.metricPath(m))», static_cast<int> (spec.samples), (end - begin) / 1e9));
+              if (unseen != 0)
+                {
+                  ACE_ERROR ((LM_ERROR, ACE_TEXT ("ERROR: %C: %d probed oneway calls were not seen by the client interceptors\n"),
+                              options.process, static_cast<int> (unseen)));
+                  status = 1;
+                }
+              «ELSE»
               bgml::SegmentTimer timer (bgml_tao::probes::segment_names (), spec.warmup, spec.samples);
               std::size_t incomplete = 0;
               std::uint64_t begin = 0;
               std::uint64_t end = 0;
               bgml_tao::probes::run (call, timer, spec.warmup, spec.samples, incomplete, begin, end);
-              bgml_tao::probes::add_results (result, timer, «TaoText.cppString(metrics.metricPath(m))», «TaoText.cppString(metrics.elementPath(m))», «TaoText.cppString(org.bgml.model.io.ElementPaths.pathOf(probe.operation))», «payloadExpression(m, payload)», begin, end, options);
+              bgml_tao::probes::add_results (result, timer, «TaoText.cppString(metrics.metricPath(m))», «TaoText.cppString(probe.element)», «TaoText.cppString(org.bgml.model.io.ElementPaths.pathOf(probe.operation))», «payloadExpression(m, payload)», begin, end, options);
               if (incomplete != 0)
                 {
                   ACE_ERROR ((LM_ERROR, ACE_TEXT ("ERROR: %C: %d probed calls were not seen whole by the interceptors\n"),
                               options.process, static_cast<int> (incomplete)));
                   status = 1;
                 }
+              «ENDIF»
               probe_orb->destroy ();
             }
         '''

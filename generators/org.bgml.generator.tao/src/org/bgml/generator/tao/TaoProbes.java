@@ -10,19 +10,34 @@ import org.bgml.generator.common.plan.InvocationPlan;
 import org.bgml.generator.common.plan.MetricPlan;
 import org.bgml.generator.common.plan.ProcessPlan;
 import org.bgml.model.Operation;
+import org.bgml.model.io.ElementPaths;
 
 /**
- * White-box probes of the tao target: a functional-path metric on a remote two-way call becomes a loop of probed
- * calls whose segments come from TAO's portable interceptors ({@code cpp/bgml_tao_probes.h}), with the omniorb
- * target's segment names. The loop calls through a second ORB that alone has the client interceptors, so black-box
- * loops never pass them. A collocated or oneway call, or one between two hosts, keeps its black-box figure.
+ * White-box probes of the tao target: a functional-path metric on a remote call becomes a loop of probed calls whose
+ * segments come from TAO's portable interceptors ({@code cpp/bgml_tao_probes.h}), with the omniorb target's segment
+ * names and element (the connection). The loop calls through a second ORB that alone has the client interceptors, so
+ * black-box loops never pass them. A two-way call's cycle is recorded by the calling process, from the server's stamps
+ * in the reply; a oneway call's by the receiving process, from the client's stamps in the request (there is no reply).
+ * A collocated call, or one between two hosts, keeps its black-box figure.
  */
 public final class TaoProbes {
     /** The header a process that drives or serves a probed call includes. */
     public static final String HEADER = "bgml_tao_probes.h";
 
-    /** One probed metric on one connection. */
-    public record Probed(InvocationPlan invocation, MetricPlan metric, Operation operation) {
+    /**
+     * One probed metric on one connection; {@code id} is unique in the benchmark, from 1 (a oneway call's request
+     * context carries it, so that the receiver knows the table of the cycle).
+     */
+    public record Probed(int id, InvocationPlan invocation, MetricPlan metric, Operation operation) {
+        /** No reply: the receiving process records the cycle, which ends with the upcall. */
+        public boolean oneway() {
+            return operation.isOneway();
+        }
+
+        /** The measured element, as the omniorb target names it: the connection. */
+        public String element() {
+            return ElementPaths.pathOf(invocation.connection());
+        }
     }
 
     private final List<Probed> probed = new ArrayList<>();
@@ -41,13 +56,13 @@ public final class TaoProbes {
                 if (op == null && !IdlTypes.allOperations(i.iface()).isEmpty()) {
                     op = IdlTypes.allOperations(i.iface()).get(0);
                 }
-                if (op == null || op.isOneway()) {
+                if (op == null) {
                     continue;
                 }
                 if (!Objects.equals(host(plan, i.clientProcess()), host(plan, i.serverProcess()))) {
                     continue; // stamps of two hosts' clocks would mix: the whole call is timed at the client instead
                 }
-                probed.add(new Probed(i, m, op));
+                probed.add(new Probed(probed.size() + 1, i, m, op));
             }
         }
     }
@@ -74,6 +89,16 @@ public final class TaoProbes {
     /** {@code p} serves a probed call: its ORB gets the server interceptors. */
     public boolean server(ProcessPlan p) {
         return probed.stream().anyMatch(x -> x.invocation().serverProcess().equals(p.name()));
+    }
+
+    /** The oneway probes whose cycles end in {@code p}: it records their tables, in plan order. */
+    public List<Probed> onewayTablesIn(ProcessPlan p) {
+        return probed.stream().filter(x -> x.oneway() && x.invocation().serverProcess().equals(p.name())).toList();
+    }
+
+    /** {@code p} records oneway cycles: it writes its result file once the ORB has stopped, when every call is in. */
+    public boolean receivesOneway(ProcessPlan p) {
+        return !onewayTablesIn(p).isEmpty();
     }
 
     public boolean uses(ProcessPlan p) {
