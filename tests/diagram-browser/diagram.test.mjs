@@ -1133,6 +1133,207 @@ describe('an event chain: actions drawn as dashed trigger edges', { skip }, () =
     });
 });
 
+// The event chain of issue 14's "done when", drawn from a file that does not exist yet with nothing but the palette
+// and the property panel: an event type typed as a new name, a rate generator's timer (200 ticks at 200 Hz), a relay
+// whose sink does busy work and publishes, a display consuming that, the two event connections and a path latency from
+// the timer to the display's sink. The diagram makes no deployment: each component runs in a process of its own. One
+// click runs it on omniORB; the end-to-end figure lands on the path's end and each hop on its own element.
+describe('an event chain drawn from an empty file, run with one click on omniORB', { skip }, () => {
+    let tmp;
+    let model;
+    let session;
+    let page;
+    let rate;
+    let tick;
+    let relay;
+    let relaySink;
+    let relaySource;
+    let display;
+    let displaySink;
+    let ticks;
+    let ready;
+    let path;
+
+    before(async () => {
+        tmp = tempDir();
+        model = join(tmp.dir, 'chain.bgml');
+        session = await openStudio(model);
+        page = session.page;
+    });
+    after(async () => {
+        await session?.done();
+        tmp?.remove();
+    });
+
+    /** Adds a port of `portKind` on `entity` from the palette and returns its id. */
+    async function addPort(entity, portKind, portType) {
+        const before = new Set(await idsOfType(page, portType));
+        await page.keyboard.press('Escape');
+        await pickTool(page, portKind);
+        await pacedClick(page, await centreOf(page, `${byId(entity)} > .bgml-node-body`));
+        const [port] = await newIdsOfType(page, portType, before);
+        assert.ok(port.startsWith(entity + '/'), `${port} belongs to ${entity}`);
+        return port;
+    }
+
+    /** Connects `source` to `sink` with the Event tool and returns the new connection's id. */
+    async function connect(source, sink) {
+        const before = new Set(await idsOfType(page, 'edge:event'));
+        await page.keyboard.press('Escape');
+        await pickTool(page, 'Event (source');
+        await pacedClick(page, await centreOf(page, portOrNode(source)));
+        await pacedClick(page, await centreOf(page, portOrNode(sink)));
+        const added = await newIdsOfType(page, 'edge:event', before);
+        assert.equal(added.length, 1, `one new event connection, got ${added}`);
+        return added[0];
+    }
+
+    test('a rate generator: a component whose event source gets a new event type and a 200 Hz timer of 200 ticks', async () => {
+        assert.equal(existsSync(model), false);
+        [rate, tick] = await createEntityWithPort(page, 'Component', 'node:component', 'Event source', 'port:source');
+        // the model has no event type yet: typing a scoped name creates it (with one member, so that its IDL compiles)
+        await setProperty(page, tick, 'eventType', 'Chain::Tick');
+        await page.keyboard.press('Escape');
+        await pacedClick(page, await centreOf(page, portOrNode(tick)));
+        const periodic = `#bgml-properties[data-element-id="${tick}"] [data-property="timer"] input[type="checkbox"]`;
+        await page.waitForSelector(periodic);
+        const rev = await revision(page);
+        await page.check(periodic);
+        await waitForRevision(page, rev);
+        // the sheet shows the numbers as the model holds them (a rate is a double: 200.0)
+        await typeInPanel(page, tick, 'timer.rateHz', '200');
+        await typeInPanel(page, tick, 'timer.iterations', '200');
+        const value = property => page.$eval(`#bgml-properties[data-element-id="${tick}"] [data-property="${property}"] input`, i => i.value);
+        await page.waitForFunction(sel => document.querySelector(sel)?.value === '200.0',
+            `#bgml-properties[data-element-id="${tick}"] [data-property="timer.rateHz"] input`);
+        assert.equal(await value('timer.iterations'), '200');
+        await screenshot(page, '60-chain-rate-generator');
+    });
+
+    test('a relay whose sink does busy work and publishes on its own source, drawn as a dashed trigger edge', async () => {
+        [relay, relaySink] = await createEntityWithPort(page, 'Component', 'node:component', 'Event sink', 'port:sink');
+        await page.keyboard.press('Escape');
+        await pacedClick(page, await centreOf(page, portOrNode(relaySink)));
+        const field = `#bgml-properties[data-element-id="${relaySink}"] [data-property="eventType"] input[list]`;
+        await page.waitForSelector(field);
+        assert.deepEqual(await offered(page, field), ['Chain::Tick'], 'the event type made for the timer is offered');
+        await setProperty(page, relaySink, 'eventType', 'Chain::Tick');
+        relaySource = await addPort(relay, 'Event source', 'port:source');
+        await setProperty(page, relaySource, 'eventType', 'Chain::Tick');
+
+        await page.keyboard.press('Escape');
+        await pacedClick(page, await centreOf(page, portOrNode(relaySink)));
+        await selectInPanel(page, relaySink, 'addAction', 'busyWork');
+        await typeInPanel(page, relaySink, 'action.0.micros', '20');
+        await selectInPanel(page, relaySink, 'addAction', 'publish');
+        // the publication picked the relay's only source
+        const source = `#bgml-properties[data-element-id="${relaySink}"] select[name="action.1.source"]`;
+        await page.waitForSelector(source);
+        assert.equal(await page.$eval(source, s => s.value), relaySource);
+        const trigger = `${relaySink}/behaviour/actions[1]`;
+        await page.waitForSelector(byId(trigger));
+        assert.deepEqual(await idsOfType(page, 'edge:trigger'), [trigger], 'busy work sends nothing: one trigger edge');
+        await screenshot(page, '61-chain-relay-actions');
+    });
+
+    test('a display consuming the relay\'s events; the two event connections', async () => {
+        [display, displaySink] = await createEntityWithPort(page, 'Component', 'node:component', 'Event sink', 'port:sink');
+        await setProperty(page, displaySink, 'eventType', 'Chain::Tick');
+        ticks = await connect(tick, relaySink);
+        ready = await connect(relaySource, displaySink);
+        assert.notEqual(ticks, ready);
+        await screenshot(page, '62-chain-connected');
+    });
+
+    test('a path latency from the timer, ending at the display\'s sink, with a short warm-up', async () => {
+        await page.keyboard.press('Escape');
+        await page.click('#bgml-viewpoint-metric');
+        await page.waitForSelector(`${DIAGRAM} svg.bgml-viewpoint-metric`);
+        await pickTool(page, 'Path latency');
+        await pacedClick(page, await centreOf(page, portOrNode(tick)));
+        const [badge] = await newIdsOfType(page, 'label:metric', new Set());
+        path = badge.replace(/#badge$/, '');
+        await screenshot(page, '63-chain-path-badge');
+        // its sheet, through the model's list of metrics
+        await page.keyboard.press('Escape');
+        await pacedClick(page, await emptyCanvasPoint(page));
+        const link = `#bgml-properties[data-element-id="bgml-model"] .bgml-link[data-target="${path}"]`;
+        await page.waitForSelector(link);
+        await page.click(link);
+        await typeInPanel(page, path, 'samples', '150');
+        await typeInPanel(page, path, 'warmupIterations', '50');
+        // the farthest port the chain reaches is the end: the display's sink, through the relay's publication
+        assert.equal(await page.$eval(`#bgml-properties[data-element-id="${path}"] [data-property="end"] select`, s => s.value), displaySink);
+        await page.waitForFunction(([sel, t]) => document.querySelector(sel)?.textContent === t, [byId(badge), 'PathLatency 150']);
+        await page.click('#bgml-viewpoint-interconnection');
+        await page.waitForSelector(`${DIAGRAM} svg.bgml-viewpoint-interconnection`);
+        // no error or warning before the run (a connected source that nothing triggers would be one)
+        assert.equal(await page.locator('#bgml-problems-list li.bgml-problem-error, #bgml-problems-list li.bgml-problem-warning').count(), 0,
+            await page.locator('#bgml-problems-list').textContent());
+        await screenshot(page, '63b-chain-path-metric');
+    });
+
+    test('Generate & Run on omniORB: the end-to-end figure on the display\'s sink, each hop on its connection or sink', { skip: omniorbSkip }, async () => {
+        await page.waitForSelector('#bgml-run-group:not([hidden])');
+        await page.selectOption('#bgml-run-target', 'omniorb');
+        await pacedClick(page, await centreOf(page, '#bgml-run'));
+        await page.waitForFunction(() => /^(done|failed)/.test(document.getElementById('bgml-run-status')?.textContent ?? ''), null, {
+            timeout: 400_000,
+            polling: 250
+        });
+        const status = await page.locator('#bgml-run-status').textContent();
+        assert.match(status, /^done: /, status);
+
+        // the end-to-end figure: on the path's end, and only there
+        const end = byId(displaySink + '#result');
+        await page.waitForSelector(end);
+        assert.match(await page.locator(end).textContent(), /^p50 [\d.]+ (ns|µs|ms) · p99 [\d.]+ (ns|µs|ms)/);
+        assert.deepEqual(await idsOfType(page, 'label:result'), [displaySink + '#result']);
+        // each hop where it happens: both connections, and the relay's action time on its sink
+        const hop = /^hop p50 [\d.]+ (ns|µs|ms) · p99 [\d.]+ (ns|µs|ms)/;
+        for (const id of [ticks, ready, relaySink]) {
+            await page.waitForSelector(byId(id + '#hop'));
+            assert.match(await labelText(page, id + '#hop'), hop, id);
+        }
+        assert.deepEqual((await idsOfType(page, 'label:hop')).sort(), [ticks + '#hop', ready + '#hop', relaySink + '#hop'].sort());
+        await screenshot(page, '64-chain-run-on-diagram');
+
+        // the end's detail lists the hops in path order, and their shares of the end-to-end mean add up to it
+        await pacedClick(page, await centreOf(page, end));
+        await page.waitForSelector(`#bgml-result-detail[data-element-id="${displaySink}"]`);
+        const rows = await page.$$eval('#bgml-result-hops tr[data-segment]', trs =>
+            trs.map(tr => ({ segment: tr.dataset.segment, cells: [...tr.querySelectorAll('td')].map(td => td.textContent) }))
+        );
+        assert.deepEqual(rows.map(r => r.segment), [ticks, `${relay}.${relaySink.split('/')[1]} actions`, ready]);
+        for (const r of rows) {
+            assert.match(r.cells[0], /^[\d.,]+ (ns|µs|ms)$/, `${r.segment} p50`);
+            assert.match(r.cells[1], /^[\d.,]+ (ns|µs|ms)$/, `${r.segment} p99`);
+        }
+        const shares = rows.map(r => Number(/^(\d+) %$/.exec(r.cells[2])?.[1]));
+        const total = shares.reduce((a, b) => a + b, 0);
+        assert.ok(total >= 94 && total <= 106, `the hops' shares add up to ${total} % (${shares.join(' + ')})`);
+        // the relay does 20 µs of busy work per event: its action hop takes at least that
+        const action = rows[1].cells[0];
+        const micros = Number(action.replace(/[^\d.]/g, '')) * (/ms$/.test(action) ? 1000 : /ns$/.test(action) ? 0.001 : 1);
+        assert.ok(micros >= 19, `the relay's actions take ${action}, with 20 µs of busy work`);
+        await screenshot(page, '65-chain-run-detail');
+
+        // a hop's label opens that hop's own figures
+        await page.keyboard.press('Escape');
+        await pacedClick(page, await centreOf(page, byId(ready + '#hop')));
+        await page.waitForSelector(`#bgml-result-detail[data-element-id="${ready}"]`);
+        assert.match(await page.locator('#bgml-result-detail .bgml-result-meta').textContent(), new RegExp(`^hop ${ready}`));
+        assert.match(await page.locator('#bgml-result-detail tr[data-stat="p50"] td').textContent(), /^[\d.,]+ (ns|µs|ms)$/);
+
+        // the run saved the model, with the event type's member, and attached its results
+        const saved = readFileSync(model, 'utf8');
+        assert.match(saved, /<definitions xsi:type="bgml:EventType" name="Tick">\s*<members name="count">/);
+        assert.match(saved, /<timer rate="fixed" rateHz="200\.0" iterations="200"\/>/);
+        assert.match(saved, /<results [^>]*target="omniorb"/);
+        assert.deepEqual(page.consoleErrors, []);
+    });
+});
+
 // The Patterns group of the palette: a pattern's parameters asked for in the property panel (typed fields with their
 // defaults and bounds; a bad value refused, nothing added), the proxy with 4 pairs placed into an empty file, run, and
 // its numbers read from the overlay; then the diagram saved as a pattern of the project, which joins the palette.

@@ -71,6 +71,7 @@ export const bgmlElementsModule = new FeatureModule(
         configureModelElement(context, LabelTypes.NAME, GLabel, GLabelView, { enable: [editLabelFeature] });
         configureModelElement(context, LabelTypes.KIND, GLabel, GLabelView);
         configureModelElement(context, LabelTypes.RESULT, GLabel, BgmlBadgeLabelView);
+        configureModelElement(context, LabelTypes.HOP, GLabel, BgmlBadgeLabelView);
         configureModelElement(context, LabelTypes.PLACEMENT, GLabel, BgmlPlacementLabelView);
         // metric badges and option labels select on their own: a click opens the metric's or configuration's sheet
         configureModelElement(context, LabelTypes.METRIC, BgmlBadge, BgmlBadgeLabelView);

@@ -118,21 +118,26 @@ export class BgmlBadge extends GLabel {
 }
 
 /**
- * Result numbers are carried in `args` (PROTOCOL.md): on the `label:result` overlay label of an edge or port, or on
- * the element itself. Looks at the element, its result label, then up its parents (a click on a label).
+ * Result numbers are carried in `args` (PROTOCOL.md): on the `label:result` overlay label of an edge or port (or its
+ * `label:hop` of an end-to-end path), or on the element itself. Looks at the element, its result label, then its hop
+ * label, then up its parents (a click on a label).
  */
 export function resultArgsOf(element: GModelElement | undefined): { owner: GModelElement; args: Args } | undefined {
     let current: GModelElement | undefined = element;
     while (current) {
         const own = (current as unknown as { args?: Args }).args;
         if (own && (own['p50'] !== undefined || own['throughput'] !== undefined)) {
-            return { owner: current.type === LabelTypes.RESULT && 'parent' in current ? (current as GChildElement).parent : current, args: own };
+            const overlay = current.type === LabelTypes.RESULT || current.type === LabelTypes.HOP;
+            return { owner: overlay && 'parent' in current ? (current as GChildElement).parent : current, args: own };
         }
         const children = (current as unknown as { children?: readonly GModelElement[] }).children ?? [];
-        for (const child of children) {
-            const args = (child as unknown as { args?: Args }).args;
-            if (child.type === LabelTypes.RESULT && args && (args['p50'] !== undefined || args['throughput'] !== undefined)) {
-                return { owner: current, args };
+        // its own result first; else the hop of an end-to-end path it carries
+        for (const type of [LabelTypes.RESULT, LabelTypes.HOP]) {
+            for (const child of children) {
+                const args = (child as unknown as { args?: Args }).args;
+                if (child.type === type && args && (args['p50'] !== undefined || args['throughput'] !== undefined)) {
+                    return { owner: current, args };
+                }
             }
         }
         current = current instanceof GChildElement ? (current.parent as GModelElement) : undefined;

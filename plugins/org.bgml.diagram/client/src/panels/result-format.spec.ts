@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatNumber, parseHistogram, resultDetail } from './result-format';
+import { formatNumber, parseHistogram, parseHops, resultDetail } from './result-format';
 
 test('numbers read as people write them', () => {
     assert.equal(formatNumber(14.2), '14.2');
@@ -24,4 +24,15 @@ test('the detail lists the percentiles in order with their unit, and what is mis
     );
     assert.equal(detail.verdict, 'pass');
     assert.equal(detail.runId, 'r1');
+});
+
+test('a path\'s hops list their p50, p99 and share of the end-to-end mean, in path order', () => {
+    const hops = parseHops('[["Ticks",88.3,4731.3,183.6],["Gps.tick actions",20.4,20.6,20.5],["Ready",47.8,null,58.9]]', 'µs', 263);
+    assert.deepEqual(hops, [
+        { segment: 'Ticks', p50: '88.3 µs', p99: '4,731 µs', share: '70 %' },
+        { segment: 'Gps.tick actions', p50: '20.4 µs', p99: '20.6 µs', share: '8 %' },
+        { segment: 'Ready', p50: '47.8 µs', p99: '–', share: '22 %' }
+    ]);
+    assert.deepEqual(parseHops('junk', 'µs', 1), []);
+    assert.deepEqual(resultDetail({ p50: 1, unit: 'us', segment: 'Ticks' }).segment, 'Ticks');
 });

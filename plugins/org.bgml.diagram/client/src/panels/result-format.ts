@@ -4,6 +4,10 @@ import { RESULT_PERCENTILE_ARGS } from '../protocol/element-types';
 /** One element's result as the detail panel shows it. */
 export interface ResultDetail {
     rows: Array<{ name: string; value: string }>;
+    /** an end-to-end path's hops, origin to end (`args.hops`, PROTOCOL.md) */
+    hops: Array<{ segment: string; p50: string; p99: string; share: string }>;
+    /** the hop this element's numbers are of (`args.segment`), or '' */
+    segment: string;
     histogram: Array<[number, number]>;
     unit: string;
     verdict: string;
@@ -97,9 +101,44 @@ export function resultDetail(args: Args): ResultDetail {
     }
     return {
         rows,
+        hops: parseHops(args['hops'], unit, toNumber(args['mean'])),
+        segment: typeof args['segment'] === 'string' ? (args['segment'] as string) : '',
         histogram: parseHistogram(args['histogram']),
         unit,
         verdict: String(args['verdict'] ?? ''),
         runId: String(args['runId'] ?? '')
     };
+}
+
+/**
+ * A path's hops from `args.hops` (`[["Ticks",p50,p99,mean],...]` in the result's unit): each hop's p50 and p99, and
+ * its share of the end-to-end mean (its mean against `totalMean`).
+ */
+export function parseHops(value: unknown, unit: string, totalMean: number | undefined): ResultDetail['hops'] {
+    let raw: unknown = value;
+    if (typeof value === 'string') {
+        try {
+            raw = JSON.parse(value);
+        } catch {
+            return [];
+        }
+    }
+    if (!Array.isArray(raw)) {
+        return [];
+    }
+    const withUnit = (v: number | undefined): string => (v === undefined ? '–' : formatNumber(v) + (unit ? ' ' + unit : ''));
+    const hops: ResultDetail['hops'] = [];
+    for (const entry of raw) {
+        if (!Array.isArray(entry) || typeof entry[0] !== 'string') {
+            continue;
+        }
+        const mean = toNumber(entry[3]);
+        hops.push({
+            segment: entry[0],
+            p50: withUnit(toNumber(entry[1])),
+            p99: withUnit(toNumber(entry[2])),
+            share: mean !== undefined && totalMean ? Math.round((100 * mean) / totalMean) + ' %' : '–'
+        });
+    }
+    return hops;
 }

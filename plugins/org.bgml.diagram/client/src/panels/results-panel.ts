@@ -97,10 +97,21 @@ export class ResultsPanel implements IActionHandler, ISelectionListener {
         this.disposeChart();
         const chart = el('div', { id: 'bgml-histogram', class: 'bgml-histogram' });
         this.chart = chart;
+        const hops = el('table', { id: 'bgml-result-hops', class: 'bgml-result-table' });
+        hops.hidden = result.hops.length === 0;
+        if (result.hops.length > 0) {
+            hops.append(el('caption', {}, 'Hops, origin to end'), el('tr', {}, el('th', {}, 'hop'), el('th', {}, 'p50'), el('th', {}, 'p99'), el('th', {}, 'share')));
+            for (const hop of result.hops) {
+                hops.append(
+                    el('tr', { 'data-segment': hop.segment }, el('th', {}, hop.segment), el('td', {}, hop.p50), el('td', {}, hop.p99), el('td', {}, hop.share))
+                );
+            }
+        }
         this.detail.replaceChildren(
             el('h3', {}, found.owner.id),
-            el('p', { class: 'bgml-result-meta' }, [result.runId && 'run ' + result.runId, result.verdict].filter(Boolean).join(' · ')),
+            el('p', { class: 'bgml-result-meta' }, [result.segment && 'hop ' + result.segment, result.runId && 'run ' + result.runId, result.verdict].filter(Boolean).join(' · ')),
             table,
+            hops,
             chart
         );
         if (result.histogram.length > 0) {

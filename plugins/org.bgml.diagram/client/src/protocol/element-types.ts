@@ -40,6 +40,8 @@ export const LabelTypes = {
     NAME: 'label:name',
     KIND: 'label:kind',
     RESULT: 'label:result',
+    /** one hop of an end-to-end path, on its connection or on the facet or sink whose actions it times */
+    HOP: 'label:hop',
     METRIC: 'label:metric',
     OPTION: 'label:option',
     /** in a process box: where the shown run placed the process */

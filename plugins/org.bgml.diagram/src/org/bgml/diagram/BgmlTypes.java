@@ -43,6 +43,8 @@ public final class BgmlTypes {
     public static final String LABEL_NAME = "label:name";
     public static final String LABEL_KIND = "label:kind";
     public static final String LABEL_RESULT = "label:result";
+    /** One hop of an end-to-end path (a connection, or a component's actions) on its edge or port. */
+    public static final String LABEL_HOP = "label:hop";
     public static final String LABEL_METRIC = "label:metric";
     public static final String LABEL_OPTION = "label:option";
     /** In the deployment view, under a process box's name: where the shown run placed the process. */
@@ -61,6 +63,7 @@ public final class BgmlTypes {
     public static final String NAME_SUFFIX = "#name";
     public static final String KIND_SUFFIX = "#kind";
     public static final String RESULT_SUFFIX = "#result";
+    public static final String HOP_SUFFIX = "#hop";
     public static final String OPTION_SUFFIX = "#option";
     public static final String BADGE_SUFFIX = "#badge";
     public static final String PLACEMENT_SUFFIX = "#placement";

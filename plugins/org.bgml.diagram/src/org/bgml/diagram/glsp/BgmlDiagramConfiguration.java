@@ -32,7 +32,7 @@ public class BgmlDiagramConfiguration extends BaseDiagramConfiguration {
         }
         m.put(INVOCATION, GraphPackage.Literals.GEDGE);
         m.put(EVENT, GraphPackage.Literals.GEDGE);
-        for (String t : List.of(LABEL_NAME, LABEL_KIND, LABEL_RESULT, LABEL_METRIC, LABEL_OPTION)) {
+        for (String t : List.of(LABEL_NAME, LABEL_KIND, LABEL_RESULT, LABEL_HOP, LABEL_METRIC, LABEL_OPTION)) {
             m.put(t, GraphPackage.Literals.GLABEL);
         }
         return m;

@@ -538,7 +538,39 @@ public class BgmlGModelFactory implements GModelFactory {
             if (owner instanceof GEdge) {
                 edgeLabels.put(label, EDGE_LABEL_GAP);
             }
+            List<Measurement> hops = ResultOverlay.hops(set, m);
+            if (!hops.isEmpty()) {
+                label.getArgs().put("hops", ResultOverlay.hopsJson(hops));
+                addHopLabels(model, set, hops);
+            }
         });
+    }
+
+    /**
+     * The hops of an end-to-end path, each on its own element: a connection's hop below its edge, a component's action
+     * time beside its facet or sink ({@code OWNER#hop}, {@code hop p50 … · p99 …}; the first path shown wins an
+     * element that several paths pass).
+     */
+    private void addHopLabels(BenchmarkModel model, ResultSet set, List<Measurement> hops) {
+        for (Measurement hop : hops) {
+            String path = ResultOverlay.hopElementId(model, hop);
+            GModelElement owner = path == null ? null : elements.get(path);
+            if (owner == null && path != null && ids.containsKey(ElementPaths.resolve(model, path))) {
+                owner = elements.get(ids.get(ElementPaths.resolve(model, path)));
+            }
+            if (!(owner instanceof GEdge) && !(owner instanceof GPort) || elements.containsKey(owner.getId() + HOP_SUFFIX)) {
+                continue;
+            }
+            String text = "hop " + ResultOverlay.text(hop);
+            GLabel label = owner instanceof GEdge ? edgeLabel(owner.getId() + HOP_SUFFIX, LABEL_HOP, text, 0.5, "bottom")
+                    : label(owner.getId() + HOP_SUFFIX, LABEL_HOP, text, NodeGeometry.PORT_SIZE + 4, 18);
+            label.getArgs().putAll(ResultOverlay.args(hop, set));
+            owner.getChildren().add(label);
+            elements.put(label.getId(), label);
+            if (owner instanceof GEdge) {
+                edgeLabels.put(label, EDGE_LABEL_GAP);
+            }
+        }
     }
 
     /**

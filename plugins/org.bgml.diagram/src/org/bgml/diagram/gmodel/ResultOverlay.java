@@ -7,8 +7,10 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.bgml.model.BenchmarkModel;
+import org.bgml.model.Connection;
 import org.bgml.model.HistogramBucket;
 import org.bgml.model.Measurement;
+import org.bgml.model.PathLatency;
 import org.bgml.model.ResultSet;
 import org.bgml.model.Unit;
 import org.bgml.model.Verdict;
@@ -54,7 +56,8 @@ public final class ResultOverlay {
 
     /**
      * One measurement per element: of {@code metric} when given, otherwise the first of each element with the
-     * smallest payload (the others are in the detail of the element).
+     * smallest payload (the others are in the detail of the element). A path's hops are stored on its end port next
+     * to its end-to-end figure: the end-to-end one (no segment) is the port's; the hops are in {@link #hops}.
      */
     public static Map<String, Measurement> byElement(ResultSet set, String metric) {
         Map<String, Measurement> chosen = new LinkedHashMap<>();
@@ -70,11 +73,78 @@ public final class ResultOverlay {
                 continue;
             }
             Measurement before = chosen.get(id);
-            if (before == null || payload(m) < payload(before)) {
+            if (before == null || isHop(before) && !isHop(m) || isHop(before) == isHop(m) && payload(m) < payload(before)) {
                 chosen.put(id, m);
             }
         }
         return chosen;
+    }
+
+    /** A hop of an end-to-end path: a segment of a path latency measurement. */
+    public static boolean isHop(Measurement m) {
+        return m.getMetric() instanceof PathLatency && m.getSegment() != null && !m.getSegment().isEmpty();
+    }
+
+    /**
+     * The hops of the path whose end-to-end measurement is {@code total}, in the order stored (origin to end): the
+     * segment measurements of the same metric on the same element in the same result set. Empty for anything else.
+     */
+    public static List<Measurement> hops(ResultSet set, Measurement total) {
+        List<Measurement> hops = new ArrayList<>();
+        if (set == null || !(total.getMetric() instanceof PathLatency) || isHop(total)) {
+            return hops;
+        }
+        String id = elementId(total);
+        for (Measurement m : set.getMeasurements()) {
+            if (isHop(m) && m.getMetric() == total.getMetric() && id != null && id.equals(elementId(m))) {
+                hops.add(m);
+            }
+        }
+        return hops;
+    }
+
+    /**
+     * The diagram element a hop belongs to: a connection's segment is named after the connection, an action segment
+     * {@code Entity.port actions} after the facet or sink whose actions it times (element paths; null when neither
+     * exists any more).
+     */
+    public static String hopElementId(BenchmarkModel model, Measurement hop) {
+        String segment = hop.getSegment();
+        for (Connection c : model.getConnections()) {
+            if (segment.equals(c.getName())) {
+                return ElementPaths.pathOf(c);
+            }
+        }
+        String suffix = " actions";
+        if (segment.endsWith(suffix)) {
+            String port = segment.substring(0, segment.length() - suffix.length());
+            int dot = port.lastIndexOf('.');
+            if (dot > 0) {
+                String path = port.substring(0, dot).replace('.', '/') + "/" + port.substring(dot + 1);
+                return ElementPaths.resolve(model, path) != null ? path : null;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The {@code hops} argument of a path's end-to-end label: {@code [["Ticks",p50,p99,mean],...]} in the
+     * measurement's unit, one entry per hop in path order (PROTOCOL.md).
+     */
+    public static String hopsJson(List<Measurement> hops) {
+        StringBuilder json = new StringBuilder("[");
+        for (Measurement h : hops) {
+            if (json.length() > 1) {
+                json.append(',');
+            }
+            json.append("[\"").append(h.getSegment().replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
+            for (String name : List.of("p50", "p99", "mean")) {
+                Double v = figure(h, name);
+                json.append(',').append(v == null ? "null" : num(v));
+            }
+            json.append(']');
+        }
+        return json.append(']').toString();
     }
 
     private static int payload(Measurement m) {
@@ -175,6 +245,9 @@ public final class ResultOverlay {
         args.put("verdict", m.getVerdict() == null ? "none" : m.getVerdict().getLiteral());
         if (m.getMetric() != null) {
             args.put("metric", m.getMetric().getName());
+        }
+        if (m.getSegment() != null && !m.getSegment().isEmpty()) {
+            args.put("segment", m.getSegment());
         }
         if (m.getSubstitution() != null) {
             args.put("substitution", m.getSubstitution());

@@ -36,7 +36,7 @@ public class DeleteHandler extends BgmlOperationHandler<DeleteOperation> {
         BenchmarkModel model = state.getModel();
         Set<EObject> doomed = new LinkedHashSet<>();
         for (String id : op.getElementIds()) {
-            if (id.contains(BgmlTypes.OPTION_SUFFIX) || id.endsWith(BgmlTypes.RESULT_SUFFIX)) {
+            if (id.contains(BgmlTypes.OPTION_SUFFIX) || id.endsWith(BgmlTypes.RESULT_SUFFIX) || id.endsWith(BgmlTypes.HOP_SUFFIX)) {
                 continue;
             }
             EObject o = ModelElements.resolve(model, id);

@@ -188,6 +188,28 @@ class EventChainEditingTest {
         assertEquals(List.of(), problems, "a chain made in the diagram validates clean");
     }
 
+    /**
+     * An event type typed as a new name in a port's sheet is created with one member, so that the CORBA 2.x targets,
+     * which carry an event as an IDL struct (never empty), can compile it.
+     */
+    @Test
+    void aNewEventTypeNamedInTheSheetGetsAMember(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("chain.bgml");
+        Files.writeString(file, CHAIN);
+        try (GlspTestClient c = server.connect()) {
+            c.open(file);
+            c.edit(applyProperty("Rate/tick", "eventType", "Av::Pulse"));
+            assertEquals("Av::Pulse", str(row(c.properties("Rate/tick"), "eventType"), "value"));
+            c.save();
+        }
+        BenchmarkModel saved = ModelFiles.loadModel(file);
+        org.bgml.model.EventType pulse = ((EventSource) ElementPaths.resolve(saved, "Rate/tick")).getEventType();
+        assertEquals("Pulse", pulse.getName());
+        assertEquals(1, pulse.getMembers().size());
+        assertEquals("count", pulse.getMembers().get(0).getName());
+        assertEquals(org.bgml.model.PrimitiveKind.UNSIGNED_LONG, pulse.getMembers().get(0).getType().getPrimitive());
+    }
+
     private static Map<String, JsonObject> triggers(Map<String, JsonObject> all) {
         Map<String, JsonObject> found = new java.util.LinkedHashMap<>();
         all.forEach((id, e) -> {

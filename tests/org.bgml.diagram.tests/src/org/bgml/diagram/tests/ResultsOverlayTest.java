@@ -12,6 +12,7 @@ import org.bgml.model.BgmlFactory;
 import org.bgml.model.Connection;
 import org.bgml.model.HistogramBucket;
 import org.bgml.model.Measurement;
+import org.bgml.model.PathLatency;
 import org.bgml.model.ResultSet;
 import org.bgml.model.RunStatus;
 import org.bgml.model.Unit;
@@ -122,6 +123,75 @@ class ResultsOverlayTest {
                     .findFirst().orElseThrow(() -> new AssertionError("no badge on a connection: " + metric.keySet()));
             assertClear(metric, badge, s, k);
         }
+    }
+
+    /**
+     * A path latency stores its hops on its end port next to its end-to-end figure, hops first (as the generated
+     * processes write them). The end port's label shows the end-to-end figure, not a hop's, and lists the hops in path
+     * order; each hop is also on its own connection, or on the sink whose actions it times, with its own figures.
+     */
+    @Test
+    void aPathShowsItsEndToEndFigureAtItsEndAndEachHopWhereItHappens(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("avionics-chain.bgml");
+        BenchmarkModel model = ModelFiles.loadModel(Repo.root().resolve("examples/avionics-chain.bgml"));
+        PathLatency path = (PathLatency) model.getMetrics().stream().filter(m -> m.getName().equals("TickToGpsRead")).findFirst()
+                .orElseThrow();
+        assertEquals("Gps/position", ElementPaths.pathOf(path.getEnd()));
+        ResultSet set = BgmlFactory.eINSTANCE.createResultSet();
+        set.setName("run_chain");
+        set.setRunId("chain");
+        set.setTime("2026-11-27T00:00:00Z");
+        set.setTarget("omniorb");
+        // TickToGpsRead: tick → Pulse → the GPS's actions → GpsReady → the airframe's actions → AirframeGps → the read
+        String[] hops = { "Pulse", "Gps.refresh actions", "GpsReady", "Airframe.gpsReady actions", "AirframeGps" };
+        double[] p50s = { 40000, 20500, 45000, 3000, 30000 };
+        for (int i = 0; i < hops.length; i++) {
+            set.getMeasurements().add(pathMeasurement(path, hops[i], p50s[i], p50s[i] * 2, p50s[i] + p50s[i] / 10));
+        }
+        set.getMeasurements().add(pathMeasurement(path, null, 138500, 290000, 152350));
+        model.getResults().add(set);
+        ModelFiles.save(model.eResource(), file);
+
+        try (DiagramServer server = GlspTestClient.startServer(null);
+                GlspTestClient c = GlspTestClient.connect(server)) {
+            Map<String, JsonObject> all = GlspTestClient.index(c.open(file));
+            JsonObject end = all.get("Gps/position#result");
+            assertNotNull(end, "the end-to-end figure is on the path's end port");
+            assertEquals("p50 138.5 µs · p99 290.0 µs", end.get("text").getAsString());
+            JsonObject args = end.getAsJsonObject("args");
+            assertEquals("TickToGpsRead", args.get("metric").getAsString());
+            assertFalse(args.has("segment"), "the end-to-end measurement is no hop");
+            assertEquals("[[\"Pulse\",40000,80000,44000],[\"Gps.refresh actions\",20500,41000,22550],[\"GpsReady\",45000,90000,49500],"
+                    + "[\"Airframe.gpsReady actions\",3000,6000,3300],[\"AirframeGps\",30000,60000,33000]]", args.get("hops").getAsString());
+
+            // each connection the path passes carries its hop below it; the components' action times sit on their sinks
+            for (String connection : List.of("Pulse", "GpsReady", "AirframeGps")) {
+                JsonObject hop = all.get(connection + "#hop");
+                assertNotNull(hop, "hop label on " + connection + " in " + all.keySet());
+                assertEquals("label:hop", hop.get("type").getAsString());
+                assertEquals("bottom", hop.getAsJsonObject("edgePlacement").get("side").getAsString());
+                assertEquals(connection, hop.getAsJsonObject("args").get("segment").getAsString());
+                assertNull(all.get(connection + "#result"), "a hop is not the connection's own result");
+            }
+            assertEquals("hop p50 40.0 µs · p99 80.0 µs", all.get("Pulse#hop").get("text").getAsString());
+            assertEquals("hop p50 20.5 µs · p99 41.0 µs", all.get("Gps/refresh#hop").get("text").getAsString());
+            assertNotNull(all.get("Airframe/gpsReady#hop"));
+            assertNull(all.get("AirframeReady#hop"), "a connection the path does not pass has no hop");
+        }
+    }
+
+    private static Measurement pathMeasurement(PathLatency path, String segment, double p50, double p99, double mean) {
+        Measurement m = BgmlFactory.eINSTANCE.createMeasurement();
+        m.setMetric(path);
+        m.setElement(path.getEnd());
+        m.setElementPath(ElementPaths.pathOf(path.getEnd()));
+        m.setSegment(segment);
+        m.setUnit(Unit.NS);
+        m.setN(500);
+        m.setP50(p50);
+        m.setP99(p99);
+        m.setMean(mean);
+        return m;
     }
 
     /** The label's box as GLSP places a top or bottom label, non-rotated, half way along a straight edge. */
