@@ -32,9 +32,25 @@ public final class AceProcesses {
     private final BenchmarkPlan plan;
     private final AceNaming naming;
 
+    /**
+     * @throws UnsupportedModelException for an event metric with several threads: the baseline pushes an event
+     *                                   connection's events over one socket from one thread, and would measure one
+     *                                   thread where the model asks for several
+     */
     public AceProcesses(BenchmarkPlan plan, AceNaming naming) {
         this.plan = plan;
         this.naming = naming;
+        for (EventPlan e : plan.events()) {
+            for (MetricPlan m : e.metrics()) {
+                if (makesCalls(m) && m.threads() > 1) {
+                    throw new UnsupportedModelException("target ace: " + org.bgml.model.io.ElementPaths.pathOf(m.metric()) + " asks for "
+                            + m.threads() + " threads pushing events over " + org.bgml.model.io.ElementPaths.pathOf(e.connection())
+                            + ", but the ACE baseline pushes an event connection's events from one thread over one socket. Set the"
+                            + " workload's threads to 1 for ace, or run the model on omniorb or tao, whose suppliers push from"
+                            + " every thread");
+                }
+            }
+        }
     }
 
     public BenchmarkPlan plan() {

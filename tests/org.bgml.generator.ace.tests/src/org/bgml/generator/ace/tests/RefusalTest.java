@@ -55,4 +55,18 @@ class RefusalTest {
         UnsupportedModelException e = assertThrows(UnsupportedModelException.class, () -> Fixtures.generate(model, new MemoryOutput()));
         assertTrue(e.getMessage().contains("Test::Holder"), e.getMessage());
     }
+
+    @Test
+    void eventMetricWithSeveralThreadsIsRefusedNotMeasuredOnOneThread() {
+        BenchmarkModel model = Fixtures.load(Fixtures.testModel("kitchen-sink"));
+        org.bgml.model.Metric tick = model.getMetrics().stream().filter(m -> m.getName().equals("TickRate")).findFirst().orElseThrow();
+        org.bgml.model.Workload threads = BgmlFactory.eINSTANCE.createWorkload();
+        threads.setThreads(4);
+        tick.setWorkload(threads);
+        MemoryOutput out = new MemoryOutput();
+        UnsupportedModelException e = assertThrows(UnsupportedModelException.class, () -> Fixtures.generate(model, out));
+        assertTrue(e.getMessage().contains("TickRate") && e.getMessage().contains("4 threads") && e.getMessage().contains("Ticks"),
+                "names the metric, the thread count and the connection: " + e.getMessage());
+        assertTrue(out.files().isEmpty(), "nothing is written: " + out.files().keySet());
+    }
 }
