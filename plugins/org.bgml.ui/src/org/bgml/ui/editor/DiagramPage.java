@@ -247,7 +247,9 @@ public final class DiagramPage {
         server.runByHost(from, null);
         file = target;
         dirty = false;
-        cleaning = false;
+        // Until the new page reports, a poll may still read the old page, whose client holds the edit just saved:
+        // that stale "dirty" must not mark the editor dirty again (the same wait as after a save).
+        cleaning = true;
         saveRequested = false;
         state = "";
         selection = List.of();
