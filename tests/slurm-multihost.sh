@@ -19,37 +19,8 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-export PATH="$PATH:/usr/sbin:/sbin"
-export BGML_DAEMON=off
-if [ "$(id -u)" -ne 0 ]; then
-  echo "slurm-multihost: SKIPPED: needs root (network namespaces for the cluster's nodes)"; exit 0
-fi
-for p in munged mungekey slurmctld slurmd srun sbatch squeue scancel sinfo ip nsenter unshare python3 cmake omniidl; do
-  command -v "$p" >/dev/null 2>&1 || { echo "slurm-multihost: SKIPPED: $p not found (scripts/setup.sh installs it)"; exit 0; }
-done
-if ! bin/bgml --version >/dev/null 2>&1; then
-  echo "slurm-multihost: SKIPPED: bin/bgml is not built (scripts/build.sh)"; exit 0
-fi
-keep=0; [ "${1:-}" = "--keep" ] && keep=1
-tmp="$(mktemp -d /tmp/bgml-multihost-test.XXXXXX)"
-dir="$tmp/cluster"
-cluster=scripts/slurm-cluster.sh
-store="$tmp/results.db"
-passed=0; failed=0
-ok() { passed=$((passed + 1)); echo "ok: $1"; }
-bad() { failed=$((failed + 1)); echo "FAIL: $1"; [ -z "${2:-}" ] || sed 's/^/  /' "$2" | tail -n 25; }
-cleanup() {
-  "$cluster" down "$dir" >/dev/null 2>&1 || echo "slurm-multihost: down reported something left"
-  if [ $keep -eq 0 ] && [ $failed -eq 0 ]; then rm -rf "$tmp"; else echo "slurm-multihost: kept $tmp"; fi
-}
-trap cleanup EXIT
-
-if "$cluster" up 2 --dir "$dir" >"$tmp/up.out" 2>&1; then ok "cluster of 2 nodes up"; else
-  bad "scripts/slurm-cluster.sh up 2" "$tmp/up.out"
-  echo "slurm-multihost: $passed passed, $failed failed"; exit 1
-fi
-source "$dir/env.sh"
-source tests/slurm/cluster-leftovers.sh
+source tests/slurm/cluster-test.sh
+cluster_test_begin slurm-multihost 2 "$@"
 read -r _ addr2 ns2 veth2 < <(grep '^n2 ' "$dir/nodes")
 
 leftovers() { cluster_leftovers "$dir"; } # what of a run is still alive on n1 or n2, or still a job
@@ -198,5 +169,4 @@ else
   if out="$(leftovers)"; then ok "tao: nothing of the run is left on n1 or n2"; else echo "$out" >"$tmp/left.out"; bad "tao: left after the run" "$tmp/left.out"; fi
 fi
 
-echo "slurm-multihost: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+cluster_test_end

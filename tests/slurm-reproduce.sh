@@ -11,36 +11,8 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-export PATH="$PATH:/usr/sbin:/sbin"
-export BGML_DAEMON=off
-if [ "$(id -u)" -ne 0 ]; then
-  echo "slurm-reproduce: SKIPPED: needs root (network namespaces for the cluster's nodes)"; exit 0
-fi
-for p in munged mungekey slurmctld slurmd srun sbatch squeue scancel sinfo ip nsenter unshare python3 cmake omniidl; do
-  command -v "$p" >/dev/null 2>&1 || { echo "slurm-reproduce: SKIPPED: $p not found (scripts/setup.sh installs it)"; exit 0; }
-done
-if ! bin/bgml --version >/dev/null 2>&1; then
-  echo "slurm-reproduce: SKIPPED: bin/bgml is not built (scripts/build.sh)"; exit 0
-fi
-keep=0; [ "${1:-}" = "--keep" ] && keep=1
-tmp="$(mktemp -d /tmp/bgml-reproduce-slurm.XXXXXX)"
-dir="$tmp/cluster"
-cluster=scripts/slurm-cluster.sh
-passed=0; failed=0
-ok() { passed=$((passed + 1)); echo "ok: $1"; }
-bad() { failed=$((failed + 1)); echo "FAIL: $1"; [ -z "${2:-}" ] || sed 's/^/  /' "$2" | tail -n 25; }
-cleanup() {
-  "$cluster" down "$dir" >/dev/null 2>&1 || echo "slurm-reproduce: down reported something left"
-  if [ $keep -eq 0 ] && [ $failed -eq 0 ]; then rm -rf "$tmp"; else echo "slurm-reproduce: kept $tmp"; fi
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-if "$cluster" up 3 --dir "$dir" >"$tmp/up.out" 2>&1; then ok "cluster of 3 nodes up"; else
-  bad "scripts/slurm-cluster.sh up 3" "$tmp/up.out"; echo "slurm-reproduce: $passed passed, $failed failed"; exit 1
-fi
-source "$dir/env.sh"
-source tests/slurm/cluster-leftovers.sh
+source tests/slurm/cluster-test.sh
+cluster_test_begin slurm-reproduce 3 "$@"
 mkdir -p "$tmp/work"
 
 # A host map that names no node of the reproductions: refused before anything is built or submitted.
@@ -84,5 +56,4 @@ assert "P_0: on n1" in dba and "P_1: on n2" in dba, dba
 PY
 if out="$(cluster_leftovers "$dir")"; then ok "nothing of the runs is left on any node"; else echo "$out" >"$tmp/left.out"; bad "left after the runs" "$tmp/left.out"; fi
 
-echo "slurm-reproduce: $passed passed, $failed failed"
-[ $failed -eq 0 ]
+cluster_test_end
