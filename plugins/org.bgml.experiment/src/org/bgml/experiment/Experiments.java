@@ -23,6 +23,7 @@ import org.bgml.experiment.plan.PlannedFactor;
 import org.bgml.experiment.plan.PlannedRun;
 import org.bgml.experiment.plan.Planner;
 import org.bgml.experiment.synthetic.SyntheticExecutor;
+import org.bgml.generator.common.plan.MetricPlan;
 import org.bgml.launcher.results.ExperimentRecord;
 import org.bgml.launcher.results.ExperimentRunSummary;
 import org.bgml.launcher.results.ResultsStore;
@@ -79,12 +80,28 @@ public final class Experiments {
         Experiment experiment = Planner.experiment(model, plan.experiment());
         List<Metric> metrics = experiment.getMetrics().isEmpty() ? model.getMetrics() : experiment.getMetrics();
         long calls = 0;
+        double seconds = 0;
         for (Metric m : metrics) {
-            calls += (long) m.getSamples() + m.getWarmupIterations();
+            MetricPlan metric = new MetricPlan(m, org.bgml.generator.common.plan.Planner.kindOf(m), null, m.getEventType(),
+                    org.bgml.generator.common.plan.Planner.payloadSizes(m));
+            calls += metric.calls();
+            seconds += metricSeconds(metric, assumedCallMicros);
         }
-        double perRun = calls * assumedCallMicros / 1e6 + assumedOverheadSeconds;
-        return new Estimate(perRun, perRun * plan.runs().size(), "no earlier runs: " + calls + " calls per run at "
-                + assumedCallMicros + " µs each plus " + assumedOverheadSeconds + " s to start and stop");
+        double perRun = seconds + assumedOverheadSeconds;
+        return new Estimate(perRun, perRun * plan.runs().size(), "no earlier runs: " + calls + " calls per run (every thread's, at every"
+                + " payload size) at " + assumedCallMicros + " µs each, fixed rates and durations as the model sets them, plus "
+                + assumedOverheadSeconds + " s to start and stop");
+    }
+
+    /**
+     * Seconds one metric keeps a run busy: its calls at {@code callMicros} each (every thread's, as the threads share the
+     * machine's CPUs), or the time its fixed rate alone makes them last when that is longer; its duration at each
+     * payload size; and its pre- and post-delays.
+     */
+    public static double metricSeconds(MetricPlan metric, double callMicros) {
+        double busy = Math.max(metric.calls() * callMicros / 1e6, metric.pacedMillis() / 1000.0);
+        double duration = metric.durationMillis() > 0 ? metric.durationMillis() / 1000.0 * metric.payloadSizes().size() : 0;
+        return busy + duration + (metric.preDelayMillis() + metric.postDelayMillis()) / 1000.0;
     }
 
     /** Registers the plan in the store and runs what is not stored yet on the chosen engine. */
