@@ -341,6 +341,54 @@ describe('roundtrip: build a scenario by drag and drop', { skip }, () => {
         assert.ok(Math.abs(afterMove.y - (before.y + 40)) < 25, `moved down: ${before.y} -> ${afterMove.y}`);
     });
 
+    test('a move redraws only the moved node and its connections, which still end at its ports', async () => {
+        const result = await page.evaluate(async () => {
+            const api = window.bgmlDiagram;
+            const layer = document.querySelector('#bgml-diagram > svg > g');
+            const node = document.getElementById('bgml-diagram_PingServer');
+            const ports = new Set([...node.querySelectorAll('g.bgml-port')].map(p => p.id));
+            const edges = [...layer.children].filter(
+                e => ports.has(e.getAttribute('data-svg-metadata-edge-source-id')) || ports.has(e.getAttribute('data-svg-metadata-edge-target-id'))
+            );
+            const topOf = e => {
+                while (e && e.parentNode !== layer) {
+                    e = e.parentNode;
+                }
+                return e;
+            };
+            const changed = new Set();
+            const observer = new MutationObserver(records => records.forEach(r => changed.add(topOf(r.target))));
+            observer.observe(layer, { subtree: true, attributes: true, childList: true, characterData: true });
+            const body = node.querySelector('.bgml-node-body');
+            const size = { width: Number(body.getAttribute('width')), height: Number(body.getAttribute('height')) };
+            const [, x, y] = /translate\(\s*([-\d.e]+)[ ,]+([-\d.e]+)/.exec(node.getAttribute('transform'));
+            const before = api.revision;
+            api.dispatch({
+                kind: 'changeBounds',
+                isOperation: true,
+                newBounds: [{ elementId: 'PingServer', newSize: size, newPosition: { x: Number(x) + 40, y: Number(y) + 25 } }]
+            });
+            await api.waitForRevision(before);
+            observer.disconnect();
+            const others = [...changed].filter(e => e !== node && !edges.includes(e)).map(e => e?.id ?? String(e));
+            // each connection's line still starts or ends on one of the moved node's ports
+            const portBoxes = [...node.querySelectorAll('g.bgml-port')].map(p => p.getBoundingClientRect());
+            const detached = edges
+                .filter(edge => {
+                    const line = edge.querySelector('path');
+                    const ctm = line.getScreenCTM();
+                    const ends = [0, line.getTotalLength()].map(at => line.getPointAtLength(at).matrixTransform(ctm));
+                    return !ends.some(p => portBoxes.some(b => p.x >= b.left - 4 && p.x <= b.right + 4 && p.y >= b.top - 4 && p.y <= b.bottom + 4));
+                })
+                .map(edge => edge.id);
+            return { edges: edges.length, nodeChanged: changed.has(node), others, detached };
+        });
+        assert.ok(result.edges > 0, 'PingServer has connections');
+        assert.ok(result.nodeChanged, 'the moved node was redrawn');
+        assert.deepEqual(result.others, [], 'nothing but the moved node and its connections was redrawn');
+        assert.deepEqual(result.detached, [], 'every connection of the moved node ends at one of its ports');
+    });
+
     test('switches viewpoints: metric badges, option labels, deployment', async () => {
         await page.click('#bgml-viewpoint-metric');
         await page.waitForSelector(`${DIAGRAM} svg.bgml-viewpoint-metric`);

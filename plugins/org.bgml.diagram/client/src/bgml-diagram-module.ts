@@ -7,8 +7,9 @@ import {
     FeatureModule,
     GCompartment,
     GCompartmentView,
+    GGraph,
     GLabel,
-    GLabelView,
+    LocationPostprocessor,
     LogLevel,
     MessageAction,
     SetMarkersAction,
@@ -22,17 +23,28 @@ import {
     configureCommand,
     configureDefaultModelElements,
     configureModelElement,
+    DefaultTypes,
     editLabelFeature,
-    initializeDiagramContainer
+    initializeDiagramContainer,
+    overrideModelElement
 } from '@eclipse-glsp/client';
 import { Container, interfaces } from 'inversify';
+import { BgmlGraphView, BgmlLocationPostprocessor } from './diagram/cached-views';
 import { BgmlEdgeCreationTool } from './diagram/edge-creation';
 import { BgmlContainerManager } from './diagram/metric-drop';
 import { BgmlToolPalette } from './diagram/tool-palette';
 import { BgmlBadge, BgmlEdge, BgmlNode, BgmlPort } from './diagram/model';
 import { MoveNodesCommand } from './diagram/move-nodes';
 import { BgmlFitToScreenCommand } from './diagram/viewport';
-import { BgmlBadgeLabelView, BgmlEdgeView, BgmlNodeView, BgmlPlacementLabelView, BgmlPortView, ProblemClassPostprocessor } from './diagram/views';
+import {
+    BgmlBadgeLabelView,
+    BgmlEdgeView,
+    BgmlNodeView,
+    BgmlPlacementLabelView,
+    BgmlPortView,
+    BgmlTextLabelView,
+    ProblemClassPostprocessor
+} from './diagram/views';
 import { DiagramState } from './host/diagram-state';
 import { NoticeBar } from './panels/notice-bar';
 import { ProblemsPanel } from './panels/problems-panel';
@@ -59,6 +71,10 @@ export const bgmlElementsModule = new FeatureModule(
         bindOrRebind(context, TYPES.ILogger).to(ConsoleLogger).inSingletonScope();
         bindOrRebind(context, TYPES.LogLevel).toConstantValue(LogLevel.warn);
         configureDefaultModelElements(context);
+        // the graph draws its children without routing every edge first (the edge views route their own)
+        overrideModelElement(context, DefaultTypes.GRAPH, GGraph, BgmlGraphView);
+        // ports and labels inside an entity are drawn in its coordinates, without a translation each
+        rebind(LocationPostprocessor).to(BgmlLocationPostprocessor).inSingletonScope();
         for (const type of Object.values(NodeTypes)) {
             configureModelElement(context, type, BgmlNode, BgmlNodeView);
         }
@@ -68,8 +84,8 @@ export const bgmlElementsModule = new FeatureModule(
         for (const type of Object.values(EdgeTypes)) {
             configureModelElement(context, type, BgmlEdge, BgmlEdgeView);
         }
-        configureModelElement(context, LabelTypes.NAME, GLabel, GLabelView, { enable: [editLabelFeature] });
-        configureModelElement(context, LabelTypes.KIND, GLabel, GLabelView);
+        configureModelElement(context, LabelTypes.NAME, GLabel, BgmlTextLabelView, { enable: [editLabelFeature] });
+        configureModelElement(context, LabelTypes.KIND, GLabel, BgmlTextLabelView);
         configureModelElement(context, LabelTypes.RESULT, GLabel, BgmlBadgeLabelView);
         configureModelElement(context, LabelTypes.HOP, GLabel, BgmlBadgeLabelView);
         configureModelElement(context, LabelTypes.PLACEMENT, GLabel, BgmlPlacementLabelView);

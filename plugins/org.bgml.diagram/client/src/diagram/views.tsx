@@ -5,6 +5,7 @@ import {
     GLabel,
     GLabelView,
     GModelElement,
+    GModelRoot,
     Hoverable,
     IViewArgs,
     Point,
@@ -12,13 +13,18 @@ import {
     Selectable,
     ShapeView,
     angleOfPoint,
+    getAbsoluteBounds,
+    getSubType,
+    setAttr,
     setClass,
     svg,
-    toDegrees
+    toDegrees,
+    Viewport
 } from '@eclipse-glsp/client';
 import { injectable } from 'inversify';
 import { VNode } from 'snabbdom';
 import { EdgeTypes, NodeTypes, PortTypes } from '../protocol/element-types';
+import { cachedDrawing, drawnState, frameOffset, framed, placement } from './cached-views';
 import { BgmlNode, BgmlPort } from './model';
 
 const KIND_CLASS: Record<string, string> = {
@@ -33,6 +39,9 @@ const KIND_CLASS: Record<string, string> = {
  * An entity: a rounded box with a coloured kind band on top. Assemblies and processes are containers: their nested
  * nodes are children and are drawn inside. The kind word itself comes from the server's `label:kind` child; when a
  * model has none, the view writes it so the kind is never hidden.
+ *
+ * Drawn anew only when the entity or anything inside it changed (`cachedDrawing`), or, for an entity partly outside
+ * the canvas (whose ports and labels outside are not drawn), when the viewport changed.
  */
 @injectable()
 export class BgmlNodeView extends ShapeView {
@@ -40,6 +49,29 @@ export class BgmlNodeView extends ShapeView {
         if (!this.isVisible(node, context)) {
             return undefined;
         }
+        if (node.parent !== node.root) {
+            return this.draw(node, context); // drawn (and cached) with the container around it
+        }
+        const state = drawnState(node);
+        if (!this.isInside(node)) {
+            const root = node.root as unknown as Viewport & GModelRoot;
+            state.push(root.zoom, root.scroll.x, root.scroll.y, root.canvasBounds.width, root.canvasBounds.height);
+        }
+        return cachedDrawing(node, context, state, () => this.draw(node, context));
+    }
+
+    /**
+     * Whether the entity, with room around it for the labels of its ports, lies on the canvas, so that the views inside
+     * it draw everything whatever the viewport.
+     */
+    protected isInside(node: Readonly<BgmlNode>): boolean {
+        const ab = getAbsoluteBounds(node);
+        const canvas = node.root.canvasBounds;
+        const room = LABEL_ROOM * (node.root as unknown as Viewport).zoom;
+        return ab.x >= room && ab.y >= room && ab.x + ab.width + room <= canvas.width && ab.y + ab.height + room <= canvas.height;
+    }
+
+    protected draw(node: Readonly<BgmlNode & Hoverable & Selectable>, context: RenderingContext): VNode {
         const width = Math.max(node.size.width, 0);
         const height = Math.max(node.size.height, 0);
         const container = node.type === NodeTypes.ASSEMBLY || node.type === NodeTypes.PROCESS;
@@ -62,6 +94,9 @@ export class BgmlNodeView extends ShapeView {
     }
 }
 
+/** How far (in diagram units) a port's result label may reach out of its entity. */
+const LABEL_ROOM = 400;
+
 function hasChildOfType(element: { children: readonly { type: string; children?: readonly unknown[] }[] }, type: string): boolean {
     return element.children.some(
         child => child.type === type || (child.children !== undefined && hasChildOfType(child as never, type))
@@ -71,7 +106,8 @@ function hasChildOfType(element: { children: readonly { type: string; children?:
 /**
  * A port on its node's border. The shapes follow the usual component notation: a facet is a lollipop (filled circle),
  * a receptacle a socket (half circle open away from the node), an event source a triangle pointing out of the node and
- * an event sink a triangle pointing in. A transparent square keeps the whole port box clickable.
+ * an event sink a triangle pointing in. A transparent square keeps the whole port box clickable. Drawn in its entity's
+ * coordinates (`framed`), without a transform of its own.
  */
 @injectable()
 export class BgmlPortView extends ShapeView {
@@ -79,6 +115,7 @@ export class BgmlPortView extends ShapeView {
         if (!this.isVisible(port, context)) {
             return undefined;
         }
+        const o = frameOffset(port, context) ?? { x: 0, y: 0 };
         const w = port.size.width;
         const h = port.size.height;
         const side = port.side;
@@ -88,35 +125,53 @@ export class BgmlPortView extends ShapeView {
             mouseover: port.hoverFeedback
         };
         classes['bgml-side-' + side] = true;
-        return (
+        return framed(
+            port,
+            context,
             <g class={classes}>
-                <rect class-bgml-port-hit={true} x={0} y={0} width={w} height={h} />
-                {this.renderShape(port.type, w, h, side)}
+                <rect class-bgml-port-hit={true} x={o.x} y={o.y} width={w} height={h} />
+                {this.renderShape(port.type, w, h, side, o)}
                 {context.renderChildren(port)}
             </g>
         );
     }
 
-    protected renderShape(type: string, w: number, h: number, side: string): VNode {
-        const outward = outwardAngle(side);
-        const rotate = `rotate(${outward} ${w / 2} ${h / 2})`;
+    protected renderShape(type: string, w: number, h: number, side: string, o: Point): VNode {
+        // drawn for a port on the right border, then turned (in the coordinates themselves) to face out of its side
+        const turn = turner(outwardAngle(side), o.x + w / 2, o.y + h / 2);
+        const at = (x: number, y: number): string => {
+            const p = turn(o.x + x, o.y + y);
+            return `${p.x},${p.y}`;
+        };
         switch (type) {
             case PortTypes.FACET:
-                return <circle class-bgml-port-shape={true} class-bgml-facet={true} cx={w / 2} cy={h / 2} r={Math.min(w, h) / 2 - 1} />;
+                return <circle class-bgml-port-shape={true} class-bgml-facet={true} cx={o.x + w / 2} cy={o.y + h / 2} r={Math.min(w, h) / 2 - 1} />;
             case PortTypes.RECEPTACLE: {
-                // drawn for a port on the right border (opening to the right), then turned to its side
+                // a half circle opening to the right
                 const r = Math.min(w, h) / 2 - 1;
-                const d = `M ${w / 2 + r * 0.2},${h / 2 - r} A ${r},${r} 0 0 0 ${w / 2 + r * 0.2},${h / 2 + r}`;
-                return <path class-bgml-port-shape={true} class-bgml-receptacle={true} d={d} transform={rotate} />;
+                const d = `M ${at(w / 2 + r * 0.2, h / 2 - r)} A ${r},${r} 0 0 0 ${at(w / 2 + r * 0.2, h / 2 + r)}`;
+                return <path class-bgml-port-shape={true} class-bgml-receptacle={true} d={d} />;
             }
             case PortTypes.SOURCE:
-                return <path class-bgml-port-shape={true} class-bgml-source={true} d={`M 1,1 L ${w - 1},${h / 2} L 1,${h - 1} Z`} transform={rotate} />;
+                return <path class-bgml-port-shape={true} class-bgml-source={true} d={`M ${at(1, 1)} L ${at(w - 1, h / 2)} L ${at(1, h - 1)} Z`} />;
             case PortTypes.SINK:
-                return <path class-bgml-port-shape={true} class-bgml-sink={true} d={`M ${w - 1},1 L 1,${h / 2} L ${w - 1},${h - 1} Z`} transform={rotate} />;
+                return <path class-bgml-port-shape={true} class-bgml-sink={true} d={`M ${at(w - 1, 1)} L ${at(1, h / 2)} L ${at(w - 1, h - 1)} Z`} />;
             default:
-                return <rect class-bgml-port-shape={true} x={1} y={1} width={w - 2} height={h - 2} />;
+                return <rect class-bgml-port-shape={true} x={o.x + 1} y={o.y + 1} width={w - 2} height={h - 2} />;
         }
     }
+}
+
+/** Turns points by `degrees` about (cx, cy); multiples of 90° come out exact. */
+function turner(degrees: number, cx: number, cy: number): (x: number, y: number) => Point {
+    const radians = (degrees * Math.PI) / 180;
+    const cos = Math.round(Math.cos(radians) * 1e9) / 1e9;
+    const sin = Math.round(Math.sin(radians) * 1e9) / 1e9;
+    return (x, y) => ({ x: round(cx + (x - cx) * cos - (y - cy) * sin), y: round(cy + (x - cx) * sin + (y - cy) * cos) });
+}
+
+function round(v: number): number {
+    return Math.round(v * 1000) / 1000;
 }
 
 /** Degrees to turn a shape drawn for the right border so that it faces out of the node on `side`. */
@@ -133,9 +188,20 @@ function outwardAngle(side: string): number {
     }
 }
 
-/** Connections: invocations end in an open arrow at the facet, event connections are dashed with a filled one. */
+/**
+ * Connections: invocations end in an open arrow at the facet, event connections are dashed with a filled one. Drawn
+ * anew only when the connection, its labels or the place of either end changed (`cachedDrawing`).
+ */
 @injectable()
 export class BgmlEdgeView extends GEdgeView {
+    override render(edge: Readonly<GEdge>, context: RenderingContext): VNode {
+        const state = drawnState(edge);
+        placement(edge.source, state);
+        state.push('to');
+        placement(edge.target, state);
+        return cachedDrawing(edge, context, state, () => super.render(edge, context));
+    }
+
     protected override additionalClasses(edge: Readonly<GEdge>, _context: RenderingContext): Record<string, boolean> {
         // GEdgeView spreads these into the vnode's data: `class-` keys become classes
         return {
@@ -153,13 +219,18 @@ export class BgmlEdgeView extends GEdgeView {
         }
         const p1 = segments[segments.length - 2];
         const p2 = segments[segments.length - 1];
-        const angle = toDegrees(angleOfPoint(Point.subtract(p1, p2)));
+        // the arrow head drawn pointing left from the end point, turned along the last segment (in the coordinates
+        // themselves: a transform per element makes the browser's every repaint of a large diagram far slower)
+        const turn = turner(toDegrees(angleOfPoint(Point.subtract(p1, p2))), p2.x, p2.y);
+        const at = (x: number, y: number): string => {
+            const p = turn(p2.x + x, p2.y + y);
+            return `${p.x},${p.y}`;
+        };
         additionals.push(
             <path
                 class-bgml-arrow={true}
                 class-bgml-arrow-open={edge.type !== EdgeTypes.EVENT}
-                d={edge.type === EdgeTypes.EVENT ? 'M 1,0 L 10,-4 L 10,4 Z' : 'M 10,-5 L 1,0 L 10,5'}
-                transform={`rotate(${angle} ${p2.x} ${p2.y}) translate(${p2.x} ${p2.y})`}
+                d={edge.type === EdgeTypes.EVENT ? `M ${at(1, 0)} L ${at(10, -4)} L ${at(10, 4)} Z` : `M ${at(10, -5)} L ${at(1, 0)} L ${at(10, 5)}`}
             />
         );
         return additionals;
@@ -169,16 +240,21 @@ export class BgmlEdgeView extends GEdgeView {
 /** Overlay, metric and option labels: text on a light plate so they stay readable over edges. */
 @injectable()
 export class BgmlBadgeLabelView extends GLabelView {
-    override render(label: Readonly<GLabel & Partial<Selectable>>, _context: RenderingContext): VNode | undefined {
+    override render(label: Readonly<GLabel & Partial<Selectable>>, context: RenderingContext): VNode | undefined {
         const text = label.text ?? '';
         // the server sizes labels generously (it cannot measure text); fit the plate to 10 px text instead
         const estimate = text.length * 5.8 + 2;
         const width = label.size.width > 0 ? Math.min(label.size.width, estimate) : estimate;
         const height = label.size.height > 0 ? label.size.height : 14;
-        return (
+        const o = frameOffset(label, context) ?? { x: 0, y: 0 };
+        return framed(
+            label,
+            context,
             <g class-bgml-badge={true} class-selected={label.selected === true}>
-                <rect class-bgml-badge-plate={true} x={-3} y={-1} width={width + 6} height={height + 2} rx={3} ry={3} />
-                <text class-sprotty-label={true}>{text}</text>
+                <rect class-bgml-badge-plate={true} x={o.x - 3} y={o.y - 1} width={width + 6} height={height + 2} rx={3} ry={3} />
+                <text class-sprotty-label={true} x={o.x} y={o.y}>
+                    {text}
+                </text>
             </g>
         );
     }
@@ -190,16 +266,19 @@ export class BgmlBadgeLabelView extends GLabelView {
  */
 @injectable()
 export class BgmlPlacementLabelView extends GLabelView {
-    override render(label: Readonly<GLabel & Partial<Selectable>>, _context: RenderingContext): VNode | undefined {
+    override render(label: Readonly<GLabel & Partial<Selectable>>, context: RenderingContext): VNode | undefined {
         const lines = (label.text ?? '').split('\n');
+        const o = frameOffset(label, context) ?? { x: 0, y: 0 };
         const detail = (label as unknown as { args?: Record<string, unknown> }).args?.['detail'];
         const width = label.size.width > 0 ? label.size.width : Math.max(...lines.map(l => l.length)) * 5.6;
-        return (
+        return framed(
+            label,
+            context,
             <g class-bgml-badge={true} class-bgml-placement={true}>
-                <rect class-bgml-badge-plate={true} x={-3} y={-1} width={width + 6} height={lines.length * 13 + 2} rx={3} ry={3} />
+                <rect class-bgml-badge-plate={true} x={o.x - 3} y={o.y - 1} width={width + 6} height={lines.length * 13 + 2} rx={3} ry={3} />
                 <text class-sprotty-label={true}>
                     {lines.map((line, i) => (
-                        <tspan x={0} y={i * 13}>
+                        <tspan x={o.x} y={o.y + i * 13}>
                             {line}
                         </tspan>
                     ))}
@@ -207,6 +286,30 @@ export class BgmlPlacementLabelView extends GLabelView {
                 {typeof detail === 'string' ? <title>{detail}</title> : undefined}
             </g>
         );
+    }
+}
+
+/** Names, kinds and other plain texts: inside an entity drawn in its coordinates (`framed`), elsewhere as GLSP draws them. */
+@injectable()
+export class BgmlTextLabelView extends GLabelView {
+    override render(label: Readonly<GLabel>, context: RenderingContext): VNode | undefined {
+        const o = frameOffset(label, context);
+        if (o === undefined) {
+            return super.render(label, context);
+        }
+        if (!this.isVisible(label, context)) {
+            return undefined;
+        }
+        const vnode = (
+            <text class-sprotty-label={true} x={o.x} y={o.y}>
+                {label.text}
+            </text>
+        );
+        const subType = getSubType(label);
+        if (subType) {
+            setAttr(vnode, 'class', subType);
+        }
+        return framed(label, context, vnode);
     }
 }
 

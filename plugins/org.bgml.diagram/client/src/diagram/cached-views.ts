@@ -1,0 +1,209 @@
+import {
+    GEdge,
+    GGraphView,
+    GModelElement,
+    GModelRoot,
+    GNode,
+    LocationPostprocessor,
+    Point,
+    RenderingContext,
+    SGraphImpl,
+    isAlignable,
+    svg
+} from '@eclipse-glsp/client';
+import { injectable } from 'inversify';
+import { VNode, VNodeData, h } from 'snabbdom';
+
+/**
+ * Drawing a large diagram again after an edit: only what changed.
+ *
+ * Sprotty draws the whole model into a new virtual DOM after every command and lets snabbdom compare it with the one on
+ * screen. On the 1,000-component model that is some 40,000 SVG elements per edit, most of them the same as before. The
+ * entity and connection views therefore answer with a snabbdom thunk (Sprotty's `ThunkView` technique) carrying the
+ * element's {@link drawnState}: when that state equals the one drawn last time, the element's previous virtual DOM is
+ * kept as it is, neither built nor compared again.
+ */
+
+/** Names of element fields that are structure, not drawn state (the tree itself, the index, the features). */
+const STRUCTURE = new Set(['parent', 'children', 'features', 'index', 'root']);
+
+/**
+ * Everything the drawing of `element` and its descendants depends on, as a flat list of primitive values: every own
+ * field (what the server sent: position, size, texts, arguments, css classes; and what the client set: selection,
+ * hover, opacity, markers, resize or routing handles). Object values are taken as JSON text, so a field changed in
+ * place is seen too.
+ */
+export function drawnState(element: GModelElement | GModelRoot, state: unknown[] = []): unknown[] {
+    const fields = element as unknown as Record<string, unknown>;
+    for (const key of Object.keys(fields)) {
+        if (STRUCTURE.has(key)) {
+            continue;
+        }
+        const value = fields[key];
+        if (value === undefined || typeof value === 'function') {
+            continue;
+        }
+        state.push(key);
+        if (value === null || typeof value !== 'object') {
+            state.push(value);
+        } else if (key === 'position' || key === 'alignment') {
+            const point = value as Point;
+            state.push(point.x, point.y);
+        } else if (key === 'size') {
+            const size = value as { width: number; height: number };
+            state.push(size.width, size.height);
+        } else if (Array.isArray(value) && value.every(v => typeof v === 'string')) {
+            state.push(value.length, ...value);
+        } else {
+            state.push(json(value));
+        }
+    }
+    const children = (element as { children?: readonly GModelElement[] }).children ?? [];
+    state.push(children.length);
+    for (const child of children) {
+        drawnState(child, state);
+    }
+    return state;
+}
+
+function json(value: object): unknown {
+    try {
+        return JSON.stringify(value);
+    } catch {
+        return {}; // not representable: never equal to the state before
+    }
+}
+
+/** Where `element` lies on the canvas: its own position and size and those of every ancestor below the root. */
+export function placement(element: GModelElement | undefined, state: unknown[]): unknown[] {
+    for (let e = element; e !== undefined && !(e instanceof GModelRoot); e = (e as { parent?: GModelElement }).parent) {
+        const shape = e as unknown as { position?: { x: number; y: number }; size?: { width: number; height: number } };
+        state.push(shape.position?.x, shape.position?.y, shape.size?.width, shape.size?.height);
+    }
+    return state;
+}
+
+interface ThunkData extends VNodeData {
+    fn: () => VNode;
+    args: unknown[];
+}
+
+/**
+ * A virtual DOM node that stands for `draw()`'s drawing of `element` (decorated by the viewer's postprocessors) and is
+ * only drawn anew when `state` differs from the state of the node it replaces. `draw` must return a `<g>`. The hidden
+ * rendering pass (bounds measurement) always draws.
+ */
+export function cachedDrawing(element: GModelElement, context: RenderingContext, state: unknown[], draw: () => VNode): VNode {
+    if (context.targetKind === 'hidden') {
+        return draw();
+    }
+    const thunk = h('g', {
+        key: element.id,
+        hook: { init, prepatch },
+        fn: () => context.decorate(draw(), element),
+        args: state
+    } as ThunkData);
+    // the viewer's postprocessors skip thunks (they decorate the drawing itself, above)
+    (thunk as unknown as { thunk: boolean }).thunk = true;
+    return thunk;
+}
+
+function init(thunk: VNode): void {
+    copy((thunk.data as ThunkData).fn(), thunk);
+}
+
+function prepatch(old: VNode, thunk: VNode): void {
+    const before = old.data as ThunkData | undefined;
+    const now = thunk.data as ThunkData;
+    copy(before?.args !== undefined && sameState(before.args, now.args) ? old : now.fn(), thunk);
+}
+
+function copy(drawing: VNode, thunk: VNode): void {
+    const own = thunk.data as ThunkData;
+    const data = drawing.data as ThunkData;
+    data.fn = own.fn;
+    data.args = own.args;
+    thunk.data = data;
+    thunk.children = drawing.children;
+    thunk.text = drawing.text;
+    thunk.elm = drawing.elm;
+}
+
+function sameState(a: unknown[], b: unknown[]): boolean {
+    if (a.length !== b.length) {
+        return false;
+    }
+    for (let i = 0; i < a.length; i++) {
+        if (a[i] !== b[i] && !(Number.isNaN(a[i]) && Number.isNaN(b[i]))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/**
+ * The graph, without Sprotty's routing of every edge before the children are drawn: GLSP's edge view routes its edge
+ * itself and never reads that routing (nor does anything else this diagram draws), and on a large diagram it cost as
+ * much as drawing.
+ */
+@injectable()
+export class BgmlGraphView extends GGraphView {
+    override render(model: Readonly<SGraphImpl>, context: RenderingContext): VNode {
+        const transform = `scale(${model.zoom}) translate(${-model.scroll.x},${-model.scroll.y})`;
+        const graph = svg('svg', { 'class-sprotty-graph': true }, svg('g', { transform }, ...context.renderChildren(model)));
+        if (graph.data) {
+            graph.data.style = { ...graph.data.style, ...this.getGridStyle(model, context) };
+        }
+        return graph;
+    }
+}
+
+/**
+ * Where an element inside an entity is drawn, in the coordinates of that entity's (or nested component's) box: the sum
+ * of its own and its ancestors' positions up to the nearest node. Undefined outside any node (on an edge, at the top) and
+ * in the hidden measuring pass: those are drawn as Sprotty draws them, with a translation each.
+ *
+ * Ports and labels are drawn at these coordinates instead of under a `transform` of their own. Every transform in an SVG
+ * is a node of the browser's property trees, and with some 25,000 of them on the 1,000-component model each repaint
+ * (after a move, say) cost the browser several times more than drawing the same shapes without.
+ */
+export function frameOffset(element: GModelElement, context: RenderingContext): Point | undefined {
+    if (context.targetKind === 'hidden') {
+        return undefined;
+    }
+    let x = 0;
+    let y = 0;
+    if (isAlignable(element)) {
+        x += element.alignment.x;
+        y += element.alignment.y;
+    }
+    for (let e: GModelElement | undefined = element; ; e = (e as { parent?: GModelElement }).parent) {
+        if (e instanceof GModelRoot || e instanceof GEdge || e === undefined) {
+            return undefined;
+        }
+        if (e instanceof GNode) {
+            return { x, y };
+        }
+        const position = (e as { position?: Point }).position;
+        x += position?.x ?? 0;
+        y += position?.y ?? 0;
+    }
+}
+
+/** Marks a drawing made at {@link frameOffset} coordinates, which the location postprocessor leaves untranslated. */
+export function framed(element: GModelElement, context: RenderingContext, vnode: VNode): VNode {
+    if (frameOffset(element, context) !== undefined && vnode.data) {
+        vnode.data[FRAMED] = true;
+    }
+    return vnode;
+}
+
+const FRAMED = 'bgmlFramed';
+
+/** Sprotty's translation of located elements, except those drawn in their entity's coordinates ({@link framed}). */
+@injectable()
+export class BgmlLocationPostprocessor extends LocationPostprocessor {
+    override decorate(vnode: VNode, element: GModelElement): VNode {
+        return vnode.data?.[FRAMED] === true ? vnode : super.decorate(vnode, element);
+    }
+}
