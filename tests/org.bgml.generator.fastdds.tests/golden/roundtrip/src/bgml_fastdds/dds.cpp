@@ -7,8 +7,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <memory>
+#include <vector>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -70,6 +72,52 @@ int first_candidate()
   return static_cast<int>(hash % 232) + 1;
 }
 
+bool starts_with(const std::string& text, const std::string& prefix)
+{
+  return text.compare(0, prefix.size(), prefix) == 0;
+}
+
+/// Whether a Fast DDS lock file in /dev/shm is held by a live process (as `fastdds shm clean` tells).
+bool locked(const std::string& path)
+{
+  const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+  if (fd < 0)
+    return true; // gone or not ours to judge
+  const bool held = ::flock(fd, LOCK_EX | LOCK_NB) != 0;
+  ::close(fd);
+  return held;
+}
+
+/// Removes what Fast DDS's shared-memory transport left in /dev/shm for domain `id`: the port files of the
+/// domain's ports (7400 + 250 id and the 249 after it), which no process of another run uses, and every segment
+/// whose owner is gone (its _el lock file is free), as `fastdds shm clean` does. Called by the process that
+/// holds the domain alone: the first of a run, before its participant exists, and the last, after.
+void remove_shared_memory_leftovers(int id)
+{
+  DIR* dir = ::opendir("/dev/shm");
+  if (dir == nullptr)
+    return;
+  const long first = 7400L + 250L * id, last = first + 249;
+  std::vector<std::string> doomed;
+  for (struct dirent* e = ::readdir(dir); e != nullptr; e = ::readdir(dir)) {
+    const std::string name = e->d_name;
+    const std::string port_prefix = starts_with(name, "sem.fastrtps_port") ? "sem.fastrtps_port" : "fastrtps_port";
+    if (starts_with(name, port_prefix)) {
+      const long port = std::strtol(name.c_str() + port_prefix.size(), nullptr, 10);
+      if (port >= first && port <= last)
+        doomed.push_back(name);
+    } else if (starts_with(name, "fastrtps_") && name.size() == 9 + 16 + 3 && name.compare(name.size() - 3, 3, "_el") == 0) {
+      if (!locked("/dev/shm/" + name)) {
+        doomed.push_back(name);
+        doomed.push_back(name.substr(0, name.size() - 3));
+      }
+    }
+  }
+  ::closedir(dir);
+  for (std::size_t i = 0; i != doomed.size(); ++i)
+    ::unlink(("/dev/shm/" + doomed[i]).c_str());
+}
+
 } // namespace
 
 DomainLease::DomainLease(int requested) : id_(requested), fd_(-1)
@@ -96,6 +144,7 @@ DomainLease::DomainLease(int requested) : id_(requested), fd_(-1)
         const int id = (start - 1 + k) % 232 + 1;
         const int fd = open_lock(domain_lock(id));
         if (::flock(fd, LOCK_EX | LOCK_NB) == 0) { // nobody holds it: ours
+          remove_shared_memory_leftovers(id);      // of a run killed before it could clean up
           lock(fd, LOCK_SH, domain_lock(id));
           id_ = id;
           fd_ = fd;
@@ -119,8 +168,12 @@ DomainLease::DomainLease(int requested) : id_(requested), fd_(-1)
 
 DomainLease::~DomainLease()
 {
-  if (fd_ >= 0)
-    ::close(fd_);
+  if (fd_ < 0)
+    return;
+  // The last process of the run (no other holds the domain) removes what the run left in /dev/shm.
+  if (::flock(fd_, LOCK_EX | LOCK_NB) == 0)
+    remove_shared_memory_leftovers(id_);
+  ::close(fd_);
 }
 
 namespace {

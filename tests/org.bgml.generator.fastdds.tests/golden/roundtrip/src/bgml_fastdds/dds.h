@@ -41,6 +41,8 @@ public:
 /// writes it to fastdds.domain; the run's other processes read it there. Each process holds a shared
 /// lock on /tmp/bgml-fastdds/domain-N.lock while it lives, so a parallel run, probing under an
 /// exclusive lock, never takes an id in use; the kernel drops the lock when the process ends, however.
+/// The first process of a run and the last one remove the shared-memory files left in /dev/shm for the
+/// domain's ports and the segments of processes that are gone (a killed process cannot remove its own).
 class DomainLease {
 public:
   explicit DomainLease(int requested);

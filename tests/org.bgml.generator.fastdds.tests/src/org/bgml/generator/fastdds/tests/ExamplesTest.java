@@ -222,6 +222,57 @@ class ExamplesTest {
         }
     }
 
+    /**
+     * The shared-memory transport, with a client killed (SIGKILL) in the middle of its loop: Fast DDS cannot remove a
+     * killed process's segment and port files, so the last process of the run (the server, stopped with SIGTERM)
+     * removes them; nothing new is left in /dev/shm.
+     */
+    @Test
+    @Order(6)
+    void killedClientOnSharedMemoryLeavesNothingInDevShm() throws Exception {
+        Path dir = built.get("roundtrip");
+        assumeTrue(dir != null, "roundtrip did not build");
+        Set<String> before = shm();
+        Path run = dir.resolve("run-shm-kill");
+        Files.createDirectories(run);
+        Process server = start(dir, run, "TaoTaoServerProcess", List.of("--transport", "shm"));
+        Process client = null;
+        try {
+            long limit = System.nanoTime() + 30_000_000_000L;
+            while (!Files.isRegularFile(run.resolve("TaoTaoServer_rt.ready")) && System.nanoTime() < limit && server.isAlive()) {
+                Thread.sleep(20);
+            }
+            assertTrue(Files.isRegularFile(run.resolve("TaoTaoServer_rt.ready")), "the server got ready");
+            client = start(dir, run, "TaoTaoClientProcess", List.of("--transport", "shm", "-n", "100000000"));
+            Thread.sleep(3000);
+            assertTrue(client.isAlive(), "the client is still calling");
+            assertTrue(shm().stream().anyMatch(n -> !before.contains(n)), "the shm transport made its files");
+            client.destroyForcibly(); // SIGKILL
+            client.waitFor(10, TimeUnit.SECONDS);
+        } finally {
+            if (client != null) {
+                client.destroyForcibly();
+            }
+            server.destroy(); // SIGTERM: the server closes its participant and, last of the run, cleans up
+            assertTrue(server.waitFor(30, TimeUnit.SECONDS), "the server stops on SIGTERM");
+        }
+        assertEquals(0, server.exitValue(), "the server ends cleanly");
+        assertEquals(Set.of(), newFastRtpsFiles(before), "no new fastrtps_* file in /dev/shm");
+    }
+
+    private static Process start(Path dir, Path run, String process, List<String> extra) throws IOException {
+        Manifest.ProcessSpec p = ManifestJson.read(dir.resolve(ManifestJson.FILE)).processes().stream()
+                .filter(s -> s.name().equals(process)).findFirst().orElseThrow();
+        List<String> command = new ArrayList<>();
+        command.add(dir.resolve(p.executable()).toString());
+        command.addAll(p.args());
+        command.addAll(extra);
+        ProcessBuilder pb = new ProcessBuilder(command).directory(run.toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(run.resolve(process + ".log").toFile()));
+        pb.environment().putAll(p.env());
+        return pb.start();
+    }
+
     private static Set<String> shm() throws IOException {
         Set<String> names = new TreeSet<>();
         Path dir = Path.of("/dev/shm");
