@@ -9,6 +9,7 @@ packages=(
   g++ make cmake pkg-config
   omniidl libomniorb4-dev omniorb omniorb-nameserver omnievents libomnievents-dev
   libace-dev mpc-ace
+  fastddsgen libfastrtps-dev libfastcdr-dev fastdds-tools
   chromium
   xvfb xauth dbus-x11 libwebkit2gtk-4.1-0
   slurm-wlm munge slurmctld slurmd slurm-client

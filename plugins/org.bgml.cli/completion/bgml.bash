@@ -363,7 +363,7 @@ function _picocli_bgml_generate() {
   local commands=""
   local flag_opts="'-h' '--help'"
   local arg_opts="'--target' '--out' '--deployment' '--config'"
-  local T_option_args=("omniorb" "ace" "ciao" "tao") # --target values
+  local T_option_args=("omniorb" "ace" "ciao" "fastdds" "tao") # --target values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -402,7 +402,7 @@ function _picocli_bgml_run() {
   local commands=""
   local flag_opts="'--timings' '--all-on-this-host' '-h' '--help'"
   local arg_opts="'--target' '--deployment' '--config' '--out' '--store' '--report' '--keep' '--engine' '--hosts' '--partition'"
-  local T_option_args=("omniorb" "ace" "ciao" "tao") # --target values
+  local T_option_args=("omniorb" "ace" "ciao" "fastdds" "tao") # --target values
   local E_option_args=("local" "slurm") # --engine values
 
   type compopt &>/dev/null && compopt +o default
@@ -645,7 +645,7 @@ function _picocli_bgml_experiment() {
   local commands=""
   local flag_opts="'--all-on-this-host' '--resume' '--prune' '-h' '--help'"
   local arg_opts="'--experiment' '--design' '--strength' '--fraction' '--sample-size' '--repetitions' '--seed' '--target' '--engine' '--store' '--work' '--samples' '--synthetic' '--index' '--indexes' '--out' '--records' '--plan-key'"
-  local T_option_args=("omniorb" "ace" "ciao" "tao") # --target values
+  local T_option_args=("omniorb" "ace" "ciao" "fastdds" "tao") # --target values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -732,7 +732,7 @@ function _picocli_bgml_reproduce() {
   local commands=""
   local flag_opts="'--quick' '-h' '--help'"
   local arg_opts="'--target' '--report' '--engine' '--hosts' '--partition' '--store'"
-  local T_option_args=("omniorb" "ace" "ciao" "tao") # --target values
+  local T_option_args=("omniorb" "ace" "ciao" "fastdds" "tao") # --target values
   local E_option_args=("local" "slurm") # --engine values
 
   type compopt &>/dev/null && compopt +o default

@@ -57,7 +57,17 @@ public enum Middleware implements Enumerator {
 	 * @generated
 	 * @ordered
 	 */
-	ACE(3, "ace", "ace");
+	ACE(3, "ace", "ace"),
+
+	/**
+	 * The '<em><b>Fastdds</b></em>' literal object.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #FASTDDS_VALUE
+	 * @generated
+	 * @ordered
+	 */
+	FASTDDS(4, "fastdds", "fastdds");
 
 	/**
 	 * The '<em><b>Tao</b></em>' literal value.
@@ -104,6 +114,17 @@ public enum Middleware implements Enumerator {
 	public static final int ACE_VALUE = 3;
 
 	/**
+	 * The '<em><b>Fastdds</b></em>' literal value.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #FASTDDS
+	 * @model name="fastdds"
+	 * @generated
+	 * @ordered
+	 */
+	public static final int FASTDDS_VALUE = 4;
+
+	/**
 	 * An array of all the '<em><b>Middleware</b></em>' enumerators.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -115,6 +136,7 @@ public enum Middleware implements Enumerator {
 			CIAO,
 			OMNIORB,
 			ACE,
+			FASTDDS,
 		};
 
 	/**
@@ -175,6 +197,7 @@ public enum Middleware implements Enumerator {
 			case CIAO_VALUE: return CIAO;
 			case OMNIORB_VALUE: return OMNIORB;
 			case ACE_VALUE: return ACE;
+			case FASTDDS_VALUE: return FASTDDS;
 		}
 		return null;
 	}

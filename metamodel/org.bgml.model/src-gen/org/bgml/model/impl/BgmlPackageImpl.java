@@ -4300,6 +4300,7 @@ public class BgmlPackageImpl extends EPackageImpl implements BgmlPackage {
 		addEEnumLiteral(middlewareEEnum, Middleware.CIAO);
 		addEEnumLiteral(middlewareEEnum, Middleware.OMNIORB);
 		addEEnumLiteral(middlewareEEnum, Middleware.ACE);
+		addEEnumLiteral(middlewareEEnum, Middleware.FASTDDS);
 
 		initEEnum(optionTypeEEnum, OptionType.class, "OptionType");
 		addEEnumLiteral(optionTypeEEnum, OptionType.BOOL);

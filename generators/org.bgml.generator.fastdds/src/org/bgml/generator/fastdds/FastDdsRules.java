@@ -1,0 +1,119 @@
+package org.bgml.generator.fastdds;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.bgml.generator.common.plan.BenchmarkPlan;
+import org.bgml.generator.common.plan.EventPlan;
+import org.bgml.generator.common.plan.InvocationPlan;
+import org.bgml.generator.common.plan.MetricPlan;
+import org.bgml.generator.common.plan.ProcessPlan;
+import org.bgml.generator.common.plan.ServantPlan;
+import org.bgml.model.BehaviourKind;
+import org.bgml.model.Operation;
+import org.bgml.model.Parameter;
+import org.bgml.model.io.ElementPaths;
+import org.bgml.validation.ModelDiagnostic;
+import org.bgml.validation.Severity;
+import org.eclipse.emf.ecore.EObject;
+
+/**
+ * What the fastdds target does not generate yet, checked on the plan before any file is written: each refusal
+ * names its rule id and the element, so a model is refused whole, never half generated. Every rule has a broken
+ * model in tests/org.bgml.generator.fastdds.tests/broken/ (its {@code RuleCoverageTest} checks that).
+ */
+public final class FastDdsRules {
+    /** Event sources and sinks (and so event chains) are not mapped to writers and readers yet. */
+    public static final String EVENTS = "fastdds.events";
+    /** A facet's behaviour other than echo and busy work: cubit, forward (the proxy), action lists. */
+    public static final String BEHAVIOUR = "fastdds.behaviour";
+    /** A parameter or return type a request or reply cannot carry here: any, structs, object references. */
+    public static final String PARAMETER_TYPE = "fastdds.parameter-type";
+    /** A oneway operation: it would need a request topic without a reply. */
+    public static final String ONEWAY = "fastdds.oneway";
+    /** A metric kind the target does not measure: functional paths, lookups, missed deadlines, path latency. */
+    public static final String METRIC = "fastdds.metric";
+    /** A metric with several calling threads: one requester carries one call at a time. */
+    public static final String THREADS = "fastdds.threads";
+    /** A deployment over several hosts: traffic stays on loopback. */
+    public static final String HOSTS = "fastdds.hosts";
+
+    private static final Set<String> MEASURED = Set.of("latency", "throughput", "jitter", "payloadSweep", "contextSwitch", "footprint");
+
+    private FastDdsRules() {
+    }
+
+    /** Every refusal of the plan, in model order of the checks. */
+    public static List<ModelDiagnostic> check(BenchmarkPlan plan) {
+        String root = plan.model().getName();
+        List<ModelDiagnostic> found = new ArrayList<>();
+        Set<EObject> reported = new LinkedHashSet<>();
+        Set<String> hosts = new LinkedHashSet<>();
+        for (ProcessPlan p : plan.processes()) {
+            hosts.add(p.host() == null ? "localhost" : p.host());
+        }
+        if (hosts.size() > 1) {
+            found.add(error(HOSTS, plan.deploymentElement(), root, "the deployment spans hosts " + String.join(", ", hosts)
+                    + "; the fastdds target keeps its traffic on loopback and runs on one host"));
+        }
+        for (EventPlan e : plan.events()) {
+            if (reported.add(e.connection())) {
+                found.add(error(EVENTS, e.connection(), root, "event connection " + e.connection().getName()
+                        + ": the fastdds target does not map event sources and sinks to writers and readers yet; "
+                        + "run it on omniorb, ace, tao or ciao"));
+            }
+        }
+        for (ServantPlan s : plan.servants()) {
+            var b = s.facet().getBehaviour();
+            if (b != null && (b.getKind() == BehaviourKind.CUBIT || b.getKind() == BehaviourKind.FORWARD || !b.getActions().isEmpty())
+                    && reported.add(s.facet())) {
+                found.add(error(BEHAVIOUR, s.facet(), root, "facet " + s.entity().getName() + "/" + s.facet().getName() + " behaves as "
+                        + (b.getActions().isEmpty() ? b.getKind().getLiteral() : "an action list")
+                        + "; the fastdds target serves echo and busy work only"));
+            }
+        }
+        for (InvocationPlan i : plan.invocations()) {
+            for (Operation op : org.bgml.generator.common.idl.IdlTypes.allOperations(i.iface())) {
+                if (op.isOneway() && reported.add(op)) {
+                    found.add(error(ONEWAY, op, root, "oneway operation " + op.getName()
+                            + ": the fastdds target calls over a request and a reply topic and has no oneway mapping yet"));
+                }
+                if (op.getReturnType() != null && !FastDdsTypes.carried(op.getReturnType()) && reported.add(op)) {
+                    found.add(error(PARAMETER_TYPE, op, root, "operation " + op.getName()
+                            + " returns a type the fastdds target cannot carry (primitives, strings and sequences of primitives only)"));
+                }
+                for (Parameter p : op.getParameters()) {
+                    if (!FastDdsTypes.carried(p.getType()) && reported.add(p)) {
+                        found.add(error(PARAMETER_TYPE, p, root, "parameter " + p.getName() + " of " + op.getName()
+                                + " has a type the fastdds target cannot carry (primitives, strings and sequences of primitives only)"));
+                    }
+                }
+            }
+            for (MetricPlan m : i.metrics()) {
+                if (!MEASURED.contains(m.kind()) && reported.add(m.metric())) {
+                    found.add(error(METRIC, m.metric(), root, "metric " + m.metric().getName() + " (" + m.kind()
+                            + "): the fastdds target measures latency, throughput, jitter, payload sweeps, context switches and footprint"));
+                } else if (m.threads() > 1 && reported.add(m.metric())) {
+                    found.add(error(THREADS, m.metric(), root, "metric " + m.metric().getName() + " asks for " + m.threads()
+                            + " calling threads; the fastdds target calls from one thread per connection"));
+                }
+            }
+        }
+        return found;
+    }
+
+    private static ModelDiagnostic error(String rule, EObject element, String root, String message) {
+        return new ModelDiagnostic(Severity.ERROR, rule, message, element,
+                element == null ? root : ElementPaths.displayPath(element, root));
+    }
+
+    /** Refuses the plan, before anything is written, when any rule finds something. */
+    public static void enforce(BenchmarkPlan plan) {
+        List<ModelDiagnostic> found = check(plan);
+        if (!found.isEmpty()) {
+            throw new FastDdsRefusal(found);
+        }
+    }
+}

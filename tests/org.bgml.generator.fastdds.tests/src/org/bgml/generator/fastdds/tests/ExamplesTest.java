@@ -1,0 +1,359 @@
+package org.bgml.generator.fastdds.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.bgml.generator.common.DirectoryOutput;
+import org.bgml.generator.common.MemoryOutput;
+import org.bgml.generator.common.manifest.Manifest;
+import org.bgml.generator.common.manifest.ManifestJson;
+import org.bgml.generator.fastdds.FastDdsRefusal;
+import org.bgml.launcher.process.ProcessGroups;
+import org.bgml.launcher.run.ManifestRunner;
+import org.bgml.launcher.run.ProcessOutcome;
+import org.bgml.launcher.run.RunListener;
+import org.bgml.launcher.run.RunOutcome;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/**
+ * Every example: refused with its rule id before anything is written, or generated and compiled with g++ -Wall
+ * -Werror (C++11; the roundtrip also as C++17); then the roundtrip and the payload sweep run for real from their
+ * manifests, store every sample, leave no process and no new fastrtps_* file in /dev/shm.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ExamplesTest {
+    /** The examples this slice refuses, with the rule each refusal must name. */
+    static final Map<String, String> REFUSED = Map.of(
+            "avionics-chain", "fastdds.events",
+            "cubit", "fastdds.behaviour",
+            "dba-color-2-nodes", "fastdds.metric",
+            "dba-color-4-nodes", "fastdds.metric",
+            "dba-color-mesh", "fastdds.metric",
+            "proxy-pattern", "fastdds.behaviour");
+    private static final String QUICK = "2000";
+    private Path work;
+    private final Map<String, Path> built = new LinkedHashMap<>();
+
+    @BeforeAll
+    void checkToolchain() throws Exception {
+        work = Files.createTempDirectory("bgml-fastdds-tests-");
+    }
+
+    private static boolean toolchain() {
+        return Files.isRegularFile(Path.of("/usr/bin/fastddsgen"))
+                || Stream.of(System.getenv("PATH").split(":")).anyMatch(d -> Files.isExecutable(Path.of(d, "fastddsgen")));
+    }
+
+    @AfterAll
+    void cleanUp() throws IOException {
+        if (work != null) {
+            try (var walk = Files.walk(work)) {
+                for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+    }
+
+    @Test
+    @Order(0)
+    void refusedExamplesNameTheirRuleAndWriteNothing() {
+        for (Path example : Fixtures.examples()) {
+            String rule = REFUSED.get(Fixtures.baseName(example));
+            if (rule == null) {
+                continue;
+            }
+            MemoryOutput out = new MemoryOutput();
+            FastDdsRefusal e = assertThrows(FastDdsRefusal.class, () -> Fixtures.generate(Fixtures.load(example), out), example.toString());
+            assertTrue(e.diagnostics().stream().anyMatch(d -> d.ruleId().equals(rule)), example + ": " + e.getMessage());
+            assertTrue(out.files().isEmpty(), "nothing is written for " + example);
+        }
+    }
+
+    @Test
+    @Order(1)
+    void everyAcceptedExampleCompilesWithWallWerror() throws Exception {
+        assumeTrue(toolchain(), "fastddsgen is not installed (Debian: apt-get install fastddsgen libfastrtps-dev libfastcdr-dev)");
+        List<String> failures = new ArrayList<>();
+        for (Path example : Fixtures.examples()) {
+            String name = Fixtures.baseName(example);
+            if (REFUSED.containsKey(name)) {
+                continue;
+            }
+            Path dir = work.resolve(name);
+            long start = System.nanoTime();
+            Fixtures.generate(Fixtures.load(example), new DirectoryOutput(dir));
+            String failure = build(dir, List.of());
+            if (failure != null) {
+                failures.add(name + ": " + failure);
+            } else {
+                built.put(name, dir);
+            }
+            System.out.printf("fastdds build %-28s %s in %.1f s%n", name, failure == null ? "ok" : "FAILED", (System.nanoTime() - start) / 1e9);
+        }
+        assertEquals(List.of(), failures);
+        String cmake = Files.readString(work.resolve("roundtrip/CMakeLists.txt"), StandardCharsets.UTF_8);
+        assertTrue(cmake.contains("find_package(fastrtps REQUIRED)") && cmake.contains("find_package(fastcdr REQUIRED)")
+                && cmake.contains("-Wall -Werror"), cmake);
+    }
+
+    @Test
+    @Order(2)
+    void roundtripCompilesAsCpp17() throws Exception {
+        assumeTrue(toolchain(), "fastddsgen is not installed");
+        Path dir = work.resolve("roundtrip-cpp17");
+        Fixtures.generate(Fixtures.load(Fixtures.example("roundtrip")), new DirectoryOutput(dir));
+        assertEquals(null, build(dir, List.of("-DCMAKE_CXX_STANDARD=17")));
+    }
+
+    @Test
+    @Order(3)
+    void roundtripRunsOnLoopbackAndLeavesNothingInDevShm() throws Exception {
+        Path dir = built.get("roundtrip");
+        assumeTrue(dir != null, "roundtrip did not build");
+        Set<String> before = shm();
+        Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
+        for (Manifest.ProcessSpec p : manifest.processes()) {
+            assertEquals("1", p.env().get("SKIP_DEFAULT_XML_FILE"), p.name());
+        }
+        Path run = dir.resolve("run");
+        run(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", QUICK)), run);
+        for (String scenario : List.of("TaoTao", "CiaoTao", "TaoCiao", "CiaoCiao")) {
+            JsonObject client = json(run.resolve("results/" + scenario + "ClientProcess.json"));
+            assertEquals("fastdds", client.get("target").getAsString());
+            for (String kind : List.of("Latency", "Throughput", "Jitter")) {
+                JsonObject m = measurement(client, scenario + kind);
+                assertEquals(Long.parseLong(QUICK), m.get("n").getAsLong(), scenario + kind);
+                assertEquals(scenario, m.get("element").getAsString());
+                assertEquals("Test::RoundTrip::test_method", m.get("operation").getAsString());
+            }
+        }
+        JsonObject latency = measurement(json(run.resolve("results/TaoTaoClientProcess.json")), "TaoTaoLatency");
+        System.out.printf("fastdds roundtrip TaoTao: n=%d p50=%d p99=%d ns%n", latency.get("n").getAsLong(),
+                latency.get("p50").getAsLong(), latency.get("p99").getAsLong());
+        String domain = Files.readString(run.resolve("fastdds.domain")).trim();
+        int id = Integer.parseInt(domain);
+        assertTrue(id >= 1 && id <= 232, "the run claimed a domain of its own: " + domain);
+        assertEquals(Set.of(), newFastRtpsFiles(before), "no new fastrtps_* file in /dev/shm");
+    }
+
+    @Test
+    @Order(4)
+    void payloadSweepRunsEverySize() throws Exception {
+        Path dir = built.get("payload-sweep");
+        assumeTrue(dir != null, "payload-sweep did not build");
+        Set<String> before = shm();
+        Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
+        Path run = dir.resolve("run");
+        run(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", "200")), run);
+        JsonObject client = json(run.resolve("results/TaoClientProcess.json"));
+        List<Long> sizes = new ArrayList<>();
+        for (JsonElement e : client.getAsJsonArray("measurements")) {
+            JsonObject m = e.getAsJsonObject();
+            if ("TaoTaoSweep".equals(m.get("metric").getAsString())) {
+                assertEquals(200, m.get("n").getAsLong(), m.toString());
+                sizes.add(m.get("payloadBytes").getAsLong());
+            }
+        }
+        assertEquals(15, sizes.size(), "4 B to 64 KiB, doubling: " + sizes);
+        assertEquals(4L, sizes.get(0));
+        assertEquals(65536L, sizes.get(14));
+        assertEquals(Set.of(), newFastRtpsFiles(before), "no new fastrtps_* file in /dev/shm");
+    }
+
+    /**
+     * Two runs of the TaoTao pair at the same time, in two run folders: each claims a domain of its own, so neither
+     * sees the other's requests or replies, and each stores its own complete samples.
+     */
+    @Test
+    @Order(5)
+    void parallelRunsClaimTheirOwnDomains() throws Exception {
+        Path dir = built.get("roundtrip");
+        assumeTrue(dir != null, "roundtrip did not build");
+        Manifest roundtrip = ManifestJson.read(dir.resolve(ManifestJson.FILE));
+        Manifest taoTao = ManifestRunner.withExtraArguments(roundtrip.withProcesses(roundtrip.processes().stream()
+                .filter(p -> p.name().equals("TaoTaoServerProcess") || p.name().equals("TaoTaoClientProcess")).toList()),
+                p -> List.of("-n", QUICK));
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            List<java.util.concurrent.Future<RunOutcome>> runs = new ArrayList<>();
+            for (String name : List.of("run-a", "run-b")) {
+                runs.add(pool.submit(() -> run(dir, taoTao, dir.resolve(name))));
+            }
+            for (java.util.concurrent.Future<RunOutcome> r : runs) {
+                r.get(10, TimeUnit.MINUTES);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        String a = Files.readString(dir.resolve("run-a/fastdds.domain")).trim();
+        String b = Files.readString(dir.resolve("run-b/fastdds.domain")).trim();
+        assertTrue(!a.equals(b), "the parallel runs share domain " + a);
+        for (String name : List.of("run-a", "run-b")) {
+            JsonObject client = json(dir.resolve(name + "/results/TaoTaoClientProcess.json"));
+            assertEquals(Long.parseLong(QUICK), measurement(client, "TaoTaoLatency").get("n").getAsLong(), name);
+        }
+    }
+
+    /**
+     * The shared-memory transport, with a client killed (SIGKILL) in the middle of its loop: Fast DDS cannot remove a
+     * killed process's segment and port files, so the last process of the run (the server, stopped with SIGTERM)
+     * removes them; nothing new is left in /dev/shm.
+     */
+    @Test
+    @Order(6)
+    void killedClientOnSharedMemoryLeavesNothingInDevShm() throws Exception {
+        Path dir = built.get("roundtrip");
+        assumeTrue(dir != null, "roundtrip did not build");
+        Set<String> before = shm();
+        Path run = dir.resolve("run-shm-kill");
+        Files.createDirectories(run);
+        Process server = start(dir, run, "TaoTaoServerProcess", List.of("--transport", "shm"));
+        Process client = null;
+        try {
+            long limit = System.nanoTime() + 30_000_000_000L;
+            while (!Files.isRegularFile(run.resolve("TaoTaoServer_rt.ready")) && System.nanoTime() < limit && server.isAlive()) {
+                Thread.sleep(20);
+            }
+            assertTrue(Files.isRegularFile(run.resolve("TaoTaoServer_rt.ready")), "the server got ready");
+            client = start(dir, run, "TaoTaoClientProcess", List.of("--transport", "shm", "-n", "100000000"));
+            Thread.sleep(3000);
+            assertTrue(client.isAlive(), "the client is still calling");
+            assertTrue(shm().stream().anyMatch(n -> !before.contains(n)), "the shm transport made its files");
+            client.destroyForcibly(); // SIGKILL
+            client.waitFor(10, TimeUnit.SECONDS);
+        } finally {
+            if (client != null) {
+                client.destroyForcibly();
+            }
+            server.destroy(); // SIGTERM: the server closes its participant and, last of the run, cleans up
+            assertTrue(server.waitFor(30, TimeUnit.SECONDS), "the server stops on SIGTERM");
+        }
+        assertEquals(0, server.exitValue(), "the server ends cleanly");
+        assertEquals(Set.of(), newFastRtpsFiles(before), "no new fastrtps_* file in /dev/shm");
+    }
+
+    private static Process start(Path dir, Path run, String process, List<String> extra) throws IOException {
+        Manifest.ProcessSpec p = ManifestJson.read(dir.resolve(ManifestJson.FILE)).processes().stream()
+                .filter(s -> s.name().equals(process)).findFirst().orElseThrow();
+        List<String> command = new ArrayList<>();
+        command.add(dir.resolve(p.executable()).toString());
+        command.addAll(p.args());
+        command.addAll(extra);
+        ProcessBuilder pb = new ProcessBuilder(command).directory(run.toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(run.resolve(process + ".log").toFile()));
+        pb.environment().putAll(p.env());
+        return pb.start();
+    }
+
+    private static Set<String> shm() throws IOException {
+        Set<String> names = new TreeSet<>();
+        Path dir = Path.of("/dev/shm");
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> files = Files.list(dir)) {
+                files.map(p -> p.getFileName().toString()).filter(n -> n.contains("fastrtps")).forEach(names::add);
+            }
+        }
+        return names;
+    }
+
+    private static Set<String> newFastRtpsFiles(Set<String> before) throws IOException {
+        Set<String> now = shm();
+        now.removeAll(before);
+        return now;
+    }
+
+    private static String build(Path dir, List<String> extra) throws Exception {
+        Path log = dir.resolve("build.log");
+        List<String> configure = new ArrayList<>(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"));
+        configure.addAll(extra);
+        if (command(configure, dir, Duration.ofMinutes(5), log) != 0) {
+            return "cmake configure failed:\n" + tail(log, 40);
+        }
+        if (command(List.of("cmake", "--build", "build", "-j", "2"), dir, Duration.ofMinutes(20), log) != 0) {
+            return "build failed:\n" + tail(log, 40);
+        }
+        String text = Files.readString(log, StandardCharsets.UTF_8);
+        return text.contains("warning:") ? "compiled with warnings:\n" + tail(log, 40) : null;
+    }
+
+    private RunOutcome run(Path dir, Manifest manifest, Path run) throws IOException, InterruptedException {
+        List<Long> groups = new ArrayList<>();
+        RunOutcome outcome = new ManifestRunner(dir, manifest).run(run, new RunListener() {
+            @Override
+            public void started(String process, long processGroup) {
+                groups.add(processGroup);
+            }
+        });
+        assertTrue(outcome.ok(), outcome.describe());
+        for (ProcessOutcome p : outcome.processes()) {
+            assertEquals(0, p.exitCode(), p.name() + " did not end cleanly:\n" + outcome.describe());
+        }
+        for (long group : groups) {
+            assertTrue(ProcessGroups.members(group).isEmpty(), "processes left running in group " + group);
+        }
+        return outcome;
+    }
+
+    private static JsonObject json(Path file) throws IOException {
+        return JsonParser.parseString(Files.readString(file)).getAsJsonObject();
+    }
+
+    private static JsonObject measurement(JsonObject result, String metric) {
+        for (JsonElement e : result.getAsJsonArray("measurements")) {
+            JsonObject m = e.getAsJsonObject();
+            if (!m.get("metric").isJsonNull() && m.get("metric").getAsString().equals(metric)) {
+                return m;
+            }
+        }
+        throw new AssertionError("no measurement for " + metric + " in " + result);
+    }
+
+    private static int command(List<String> command, Path dir, Duration limit, Path log) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+        pb.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        Process p = pb.start();
+        if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+            p.destroyForcibly();
+            p.waitFor();
+            return -2;
+        }
+        return p.exitValue();
+    }
+
+    private static String tail(Path log, int lines) {
+        try {
+            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            return "(no log)";
+        }
+    }
+}
