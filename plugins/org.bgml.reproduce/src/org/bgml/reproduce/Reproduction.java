@@ -496,8 +496,8 @@ public final class Reproduction {
                 && java.util.Objects.equals(c.payloadBytes(), s.payloadBytes());
     }
 
-    /** The connection whose sender-side cycle both targets measure (agent 1's messages to agent 0). */
-    static final String DBA_LINK = "L_1_to_0";
+    /** The connection whose cycle both targets measure: the second agent's messages to the first, as the mesh pattern names it. */
+    static final String DBA_LINK = ReproductionModels.DBA_LINK;
 
     static Result aceVsOrb(String target, Ran ace, Ran orb) {
         if (ACE.equals(target)) {
@@ -511,8 +511,9 @@ public final class Reproduction {
         if (!ace.ok() || !orb.ok()) {
             return notRun(Finding.ACE_VS_ORB, target, !ace.ok() ? ace : orb);
         }
-        Optional<Rules.CycleTiming> a = cycleTiming(ace.run());
-        Optional<Rules.CycleTiming> o = cycleTiming(orb.run());
+        Optional<Rules.CycleTiming> o = cycleTiming(orb.run(), true);
+        // the ACE cycle timed on the side the ORB timed it, where ACE has one there (like with like)
+        Optional<Rules.CycleTiming> a = cycleTiming(ace.run(), o.map(Rules.CycleTiming::atSender).orElse(true));
         List<String> runs = List.of(ace.run().runId(), orb.run().runId());
         if (a.isEmpty() || o.isEmpty()) {
             return new Result(Finding.ACE_VS_ORB, target, Verdict.notRun("a run stored no value and improvement cycle at " + DBA_LINK), null,
@@ -531,14 +532,16 @@ public final class Reproduction {
     /**
      * How a run timed the DBA-color cycle of {@link #DBA_LINK}: the median value cycle plus the median improvement cycle
      * (µs; the seed gives mean and median, and the median does not move with the tail a busy machine adds), the process
-     * that recorded them and its segments. A target may record the cycle on both sides (ACE: the sender's call, and the
-     * receiver's dispatch and upcall); the sender's is taken then, as seed 004 timed it. Empty when a cycle is missing.
+     * that recorded them and its segments. A target may record the cycle on both sides (ACE: the sender's call, and at the
+     * receiver the whole oneway cycle from the sender's stub to the end of the upcall); the side {@code senderFirst} names
+     * is taken then (the sender's, as seed 004 timed it, or the receiver's, where the ORB timed it). Empty when a cycle
+     * is missing.
      */
-    static Optional<Rules.CycleTiming> cycleTiming(StoredRun run) {
+    static Optional<Rules.CycleTiming> cycleTiming(StoredRun run, boolean senderFirst) {
         String sender = sendingProcess(run);
-        List<MeasurementRecord> value = cycleRecords(run, "ValueCycle");
-        List<MeasurementRecord> improvement = cycleRecords(run, "ImprovementCycle");
-        for (boolean atSender : List.of(true, false)) {
+        List<MeasurementRecord> value = cycleRecords(run, ReproductionModels.DBA_VALUE_CYCLE);
+        List<MeasurementRecord> improvement = cycleRecords(run, ReproductionModels.DBA_IMPROVEMENT_CYCLE);
+        for (boolean atSender : List.of(senderFirst, !senderFirst)) {
             for (MeasurementRecord v : value) {
                 if (atSender != sameProcess(sender, v.process())) {
                     continue;
