@@ -37,6 +37,7 @@ import com.google.gson.JsonObject;
 public final class Reproduction {
     public static final String ACE = "ace";
     public static final String OMNIORB = "omniorb";
+    public static final String CIAO = "ciao";
 
     /** Runs one model's deployment on a target and stores it. A failed benchmark is a stored failed run. */
     public interface Runner {
@@ -163,10 +164,19 @@ public final class Reproduction {
 
     /**
      * Whether the target's loops honour a workload's duration and start delay ({@code durationMillis},
-     * {@code preDelayMillis}); the ace target runs every loop for its sample count, from the start line.
+     * {@code preDelayMillis}); the ace target runs every loop for its sample count, from the start line, and the ciao
+     * target honours the start delay but not the duration (its proxy clients would make their 10 million calls each).
      */
     static boolean timedLoops(String target) {
-        return !ACE.equals(target);
+        return !ACE.equals(target) && !CIAO.equals(target);
+    }
+
+    /** Why a target without {@link #timedLoops} cannot run the proxy penalty. */
+    static String noTimedLoops(String target) {
+        String lacks = CIAO.equals(target) ? "it honours a start delay (workload preDelayMillis) but not a loop's duration (durationMillis)"
+                : "it has no timed loops or start delays (workload durationMillis, preDelayMillis)";
+        return "the " + target + " target runs every loop for its sample count: " + lacks + ", which this reproduction needs to measure"
+                + " the direct pair alone and then the three proxied pairs together for the same time";
     }
 
     /**
@@ -232,10 +242,7 @@ public final class Reproduction {
         results.add(collocation(target, remote, collocated));
         results.add(glue(target, collocated));
         results.add(timedLoops(target) ? proxy(target, ran.get(key(ReproductionModels.PROXY, "remote", target)))
-                : new Result(Finding.PROXY, target, Verdict.notRun("the " + target + " target runs every loop for its sample count, from the"
-                        + " start line: it has no timed loops or start delays (workload durationMillis, preDelayMillis), which this"
-                        + " reproduction needs to measure the direct pair alone and then the three proxied pairs together for the same"
-                        + " time"), null, null, List.of()));
+                : new Result(Finding.PROXY, target, Verdict.notRun(noTimedLoops(target)), null, null, List.of()));
         Ran dba = ran.get(key(ReproductionModels.DBA_COLOR, "remote", target));
         results.add(segments(target, dba));
         Ran dbaAce = ACE.equals(target) ? null : ran.get(key(ReproductionModels.DBA_COLOR, "remote", ACE));
@@ -325,8 +332,8 @@ public final class Reproduction {
             switch (f) {
                 case PROXY -> {
                     r = ran.get(new Step("", ReproductionModels.PROXY, "remote", target, true).key());
-                    results.add(r != null ? proxy(target, r) : new Result(f, target, Verdict.notRun("the " + target + " target has no timed"
-                            + " loops or start delays, which this reproduction needs"), null, null, List.of()));
+                    results.add(r != null ? proxy(target, r) : new Result(f, target, Verdict.notRun(noTimedLoops(target)), null, null,
+                            List.of()));
                 }
                 case SEGMENTS -> results.add(segments(target, ran.get(new Step("", ReproductionModels.DBA_COLOR, "remote", target, true).key())));
                 default -> results.add(new Result(f, target, Verdict.notRun(why), null, null, List.of()));

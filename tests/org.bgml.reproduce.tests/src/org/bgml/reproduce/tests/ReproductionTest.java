@@ -89,6 +89,12 @@ class ReproductionTest {
     }
 
     @Test
+    void onCiaoTheProxyIsNotRunBecauseItsLoopsIgnoreTheirDuration() {
+        assertFalse(Reproduction.plan("ciao").stream().anyMatch(s -> s.startsWith("proxy")), Reproduction.plan("ciao").toString());
+        assertTrue(Reproduction.plan("tao").stream().anyMatch(s -> s.startsWith("proxy")), "tao times its loops");
+    }
+
+    @Test
     void aRunThatCannotRunMakesItsFindingNotRunWithTheReasonAndIsAFailure() throws Exception {
         Reproduction.Runner failingProxy = (model, target, deployment, out) -> {
             if (model.getFileName().toString().equals("proxy-penalty.bgml")) {
