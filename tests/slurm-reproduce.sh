@@ -51,8 +51,8 @@ proxy = where["ProxyPenalty"]
 for process, node in (("DirectServerProcess", "n1"), ("ProxyServer2Process", "n1"), ("ProxyRouterProcess", "n2"),
                       ("ProxyClient1Process", "n3"), ("DirectClientProcess", "n3")):
     assert f"{process}: on {node}" in proxy, (process, node, proxy)
-dba = where["DbaColor2"]
-assert "P_0: on n1" in dba and "P_1: on n2" in dba, dba
+dba = where["DbaColor"]  # reproductions/dba-color.bgml: the mesh pattern's names
+assert "DbaP_0_0: on n1" in dba and "DbaP_0_1: on n2" in dba, dba
 PY
 if out="$(cluster_leftovers "$dir")"; then ok "nothing of the runs is left on any node"; else echo "$out" >"$tmp/left.out"; bad "left after the runs" "$tmp/left.out"; fi
 

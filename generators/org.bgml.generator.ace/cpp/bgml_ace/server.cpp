@@ -4,6 +4,7 @@
 #include "bgml_ace/server.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <csignal>
 #include <cstring>
@@ -20,6 +21,7 @@
 #include "ace/TP_Reactor.h"
 
 #include "bgml_ace/chain.h"
+#include "bgml_ace/results.h"
 
 namespace bgml_ace {
 
@@ -28,27 +30,119 @@ void Dispatcher::enable_probes(std::size_t warmup, std::size_t cycles)
   probes_.reset(new bgml::SegmentTimer(server_segment_names(), warmup, cycles));
 }
 
+std::vector<std::string> oneway_segment_names()
+{
+  return { "stub, marshal, send, receive", "demarshal, dispatch", "upcall" };
+}
+
+struct Dispatcher::OnewayTable {
+  ACE_CDR::ULong id;
+  std::string metric, element, operation;
+  std::int64_t payload_bytes;
+  std::unique_ptr<bgml::SegmentTimer> timer;
+  std::size_t disordered;
+  std::uint64_t first_ns, last_ns;
+};
+
+void Dispatcher::expect_oneway(ACE_CDR::ULong id, const std::string& metric, const std::string& element,
+                               const std::string& operation, std::int64_t payload_bytes, std::size_t samples)
+{
+  std::shared_ptr<OnewayTable> t(new OnewayTable);
+  t->id = id;
+  t->metric = metric;
+  t->element = element;
+  t->operation = operation;
+  t->payload_bytes = payload_bytes;
+  t->timer.reset(new bgml::SegmentTimer(oneway_segment_names(), 0, samples));
+  t->disordered = 0;
+  t->first_ns = t->last_ns = 0;
+  oneway_.push_back(t);
+}
+
+void Dispatcher::begin_stamped()
+{
+  for (std::size_t i = 0; i != SERVER_SEGMENTS; ++i)
+    stamps_[i] = 0;
+  stamping_ = true;
+}
+
+void Dispatcher::end_stamped(const ProbeStamp& stamp, std::uint64_t arrived_ns)
+{
+  stamping_ = false;
+  if (stamp.warmup)
+    return;
+  const std::uint64_t at[] = { stamp.start_ns, arrived_ns, stamps_[DISPATCH], stamps_[UPCALL] };
+  for (std::size_t i = 0; i != oneway_.size(); ++i) {
+    OnewayTable& t = *oneway_[i];
+    if (t.id != stamp.metric)
+      continue;
+    bool ordered = at[2] != 0 && at[3] != 0; // the upcall ran
+    std::vector<std::uint64_t> segments;
+    for (std::size_t k = 0; ordered && k != 3; ++k) {
+      ordered = at[k + 1] >= at[k];
+      segments.push_back(at[k + 1] - at[k]);
+    }
+    if (!ordered) {
+      ++t.disordered; // another clock (another host), or a call that failed before its upcall
+      continue;
+    }
+    t.timer->record_cycle(segments, at[3] - at[0]);
+    if (t.first_ns == 0)
+      t.first_ns = at[0];
+    t.last_ns = at[3];
+  }
+}
+
+void Dispatcher::report_oneway(bgml::ResultFile& result)
+{
+  for (std::size_t i = 0; i != oneway_.size(); ++i) {
+    const OnewayTable& t = *oneway_[i];
+    if (t.timer->cycle_history().measured_count() == 0) {
+      std::printf("%s receiver: no timed oneway call arrived (%zu out of order)\n", t.metric.c_str(), t.disordered);
+      continue;
+    }
+    report_segments(result, *t.timer, t.metric, t.element, t.operation, t.payload_bytes, t.metric + " receiver", t.first_ns,
+                    t.last_ns);
+    if (t.disordered != 0)
+      std::printf("%s receiver: %zu calls out of order, left out\n", t.metric.c_str(), t.disordered);
+  }
+  std::fflush(stdout);
+}
+
 bool serve(Dispatcher& dispatcher, const Message& message, const MessageReader& reader,
            MessageWriter& writer, ACE_SOCK_Stream& peer)
 {
-  bgml::SegmentTimer* probes = dispatcher.probes();
-  if (probes) {
-    dispatcher.probe_lock().acquire();
-    probes->begin_cycle();
+  const std::uint64_t arrived = bgml::now_ns();
+  if (message.kind == PING) {
+    writer.begin(REPLY).write_ulong(STATUS_OK);
+    return writer.finish() && writer.send(peer);
   }
+  bgml::SegmentTimer* probes = dispatcher.probes();
+  const bool locked = probes != nullptr || dispatcher.times_oneway();
+  if (locked)
+    dispatcher.probe_lock().acquire();
+  if (probes)
+    probes->begin_cycle();
   ACE_InputCDR in = reader.body(message);
   const bool two_way = message.kind == REQUEST;
   PathContext& path = path_context();
   if ((message.flags & PATH_FLAG) == 0 || !read_path(in, path.incoming, path.incoming_closes))
     path.incoming = bgml::PathStamp();
+  ProbeStamp stamp;
+  const bool stamped = (message.flags & STAMP_FLAG) != 0 && read_stamp(in, stamp) && dispatcher.times_oneway();
+  if (stamped)
+    dispatcher.begin_stamped();
   dispatcher.dispatch(message.kind, in, two_way ? &writer.begin(REPLY) : nullptr);
+  if (stamped)
+    dispatcher.end_stamped(stamp, arrived);
   path.incoming = bgml::PathStamp(); // not taken by an upcall (no actions there): it ends here
   const bool sent = !two_way || (writer.finish() && writer.send(peer));
   if (probes) {
     probes->checkpoint(REPLY_SEGMENT);
     probes->end_cycle();
-    dispatcher.probe_lock().release();
   }
+  if (locked)
+    dispatcher.probe_lock().release();
   return sent;
 }
 

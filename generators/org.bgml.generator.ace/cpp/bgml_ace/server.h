@@ -21,6 +21,7 @@
 
 #include "bgml/loop.h"
 #include "bgml/probes.h"
+#include "bgml/result_writer.h"
 #include "bgml_ace/transport.h"
 
 namespace bgml_ace {
@@ -35,27 +36,52 @@ struct ServerOptions {
 
 /// What a servant's skeleton or an event sink does with each message. For a two-way request,
 /// `reply` is begun and the dispatcher writes the status and the results into it; otherwise it is
-/// null. Probe checkpoints, when `probes` is set: dispatch (after demarshalling), upcall.
+/// null. Probe checkpoints, when `probes` is set or the message is a stamped oneway call: dispatch
+/// (after demarshalling), upcall.
 class Dispatcher {
 public:
+  Dispatcher() : stamping_(false) {}
   virtual ~Dispatcher() {}
   virtual void dispatch(MessageKind kind, ACE_InputCDR& in, ACE_OutputCDR* reply) = 0;
 
-  /// Server-side segments (dispatch, upcall, reply), when a functional-path metric asks for them.
-  /// Calls are serialised while it is set.
+  /// Server-side segments (dispatch, upcall, reply) of two-way calls, when a functional-path metric asks
+  /// for them. Calls are serialised while it is set.
   void enable_probes(std::size_t warmup, std::size_t cycles);
   bgml::SegmentTimer* probes() { return probes_.get(); }
   void checkpoint(std::size_t segment)
   {
     if (probes_)
       probes_->checkpoint(segment);
+    if (stamping_ && segment < SERVER_SEGMENTS)
+      stamps_[segment] = bgml::now_ns();
   }
   ACE_Thread_Mutex& probe_lock() { return probe_lock_; }
 
+  /// The whole cycle of probed oneway calls of metric `id` (their senders stamp them, ProbeStamp): from
+  /// the sender's stub to the end of the upcall here, in the segments of oneway_segment_names(). Up to
+  /// `samples` timed calls are kept; the table is reported as `metric` on `element`.
+  void expect_oneway(ACE_CDR::ULong id, const std::string& metric, const std::string& element,
+                     const std::string& operation, std::int64_t payload_bytes, std::size_t samples);
+  /// Whether calls are stamped for this dispatcher (then calls are serialised).
+  bool times_oneway() const { return !oneway_.empty(); }
+  /// Called by serve() around the dispatch of a stamped call.
+  void begin_stamped();
+  void end_stamped(const ProbeStamp& stamp, std::uint64_t arrived_ns);
+  /// The oneway tables that recorded a call, as measurements (each segment and the cycle).
+  void report_oneway(bgml::ResultFile& result);
+
 private:
+  struct OnewayTable;
   std::unique_ptr<bgml::SegmentTimer> probes_;
   ACE_Thread_Mutex probe_lock_;
+  bool stamping_;
+  std::uint64_t stamps_[SERVER_SEGMENTS];
+  std::vector<std::shared_ptr<OnewayTable> > oneway_;
 };
+
+/// The segments of a oneway call's cycle as its receiver records them: the sender's stub, marshalling,
+/// sending and receiving (to the moment the whole message is here); demarshalling and dispatch; the upcall.
+std::vector<std::string> oneway_segment_names();
 
 class Acceptor;
 

@@ -179,7 +179,7 @@ bool MessageReader::read(ACE_SOCK_Stream& stream, Message& message)
 // -- Connection ------------------------------------------------------------------------------
 
 Connection::Connection(const SocketOptions& options, std::size_t capacity)
-  : options_(options), writer_(capacity), reader_(capacity)
+  : options_(options), writer_(capacity), reader_(capacity), stamped_(false)
 {
 }
 
@@ -210,12 +210,45 @@ void Connection::close()
 ACE_OutputCDR& Connection::begin_request(ACE_CDR::ULong op, bool oneway)
 {
   const PathContext& path = path_context();
-  const bool stamped = path.outgoing.active();
-  ACE_OutputCDR& out = writer_.begin(oneway ? ONEWAY : REQUEST, stamped ? PATH_FLAG : 0);
-  if (stamped)
+  const bool on_path = path.outgoing.active();
+  const bool probed = stamped_;
+  stamped_ = false;
+  ACE_OutputCDR& out = writer_.begin(oneway ? ONEWAY : REQUEST, static_cast<ACE_CDR::Octet>((on_path ? PATH_FLAG : 0)
+                                                                                           | (probed ? STAMP_FLAG : 0)));
+  if (on_path)
     write_path(out, path.outgoing, path.outgoing_closes);
+  if (probed)
+    write_stamp(out, stamp_);
   out.write_ulong(op);
   return out;
+}
+
+void Connection::ping()
+{
+  writer_.begin(PING);
+  if (!writer_.finish() || !writer_.send(stream_))
+    throw Failure("cannot send a ping to " + endpoint_ + ": " + std::strerror(errno));
+  Message message;
+  if (!reader_.read(stream_, message))
+    throw Failure("connection to " + endpoint_ + " closed while waiting for the answer to a ping");
+  if (message.kind != REPLY)
+    throw Failure("unexpected message kind from " + endpoint_);
+  ACE_InputCDR in = reader_.body(message);
+  check_status(in);
+}
+
+bool write_stamp(ACE_OutputCDR& out, const ProbeStamp& stamp)
+{
+  return out.write_ulong(stamp.metric) && out.write_ulong(stamp.warmup ? 1 : 0) && out.write_ulonglong(stamp.start_ns);
+}
+
+bool read_stamp(ACE_InputCDR& in, ProbeStamp& stamp)
+{
+  ACE_CDR::ULong warmup = 0;
+  if (!(in.read_ulong(stamp.metric) && in.read_ulong(warmup) && in.read_ulonglong(stamp.start_ns)))
+    return false;
+  stamp.warmup = warmup != 0;
+  return true;
 }
 
 ACE_OutputCDR& Connection::begin_event(unsigned long long sent_ns, const bgml::PathStamp* path, ACE_CDR::ULong closes)

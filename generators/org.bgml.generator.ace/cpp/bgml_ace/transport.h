@@ -3,15 +3,19 @@
 //
 // Every message is an 8-byte header followed by a CDR body padded to a multiple of 8 bytes:
 //   octet  byte order of the body (ACE_CDR_BYTE_ORDER of the sender)
-//   octet  kind: 0 request, 1 oneway request, 2 reply, 3 event
-//   octet  flags: PATH_FLAG (1) = the body starts with a path stamp (bgml_ace/chain.h)
+//   octet  kind: 0 request, 1 oneway request, 2 reply, 3 event, 4 ping
+//   octet  flags: PATH_FLAG (1) = the body starts with a path stamp (bgml_ace/chain.h);
+//          STAMP_FLAG (2) = a probe stamp follows (ProbeStamp: metric id ulong, warm-up ulong, send time ulonglong)
 //   octet  0
 //   ulong  body length in bytes, in the body's byte order
 // A request body is the operation id (ulong) and the in and inout parameters. A reply body is a
 // status (ulong, 0 = ok) and then the return value and the out and inout parameters. An event body
 // is the supplier's send time (ulonglong, CLOCK_MONOTONIC ns) and then the event's members. A request or
 // event sent by a behaviour's actions along an end-to-end path has PATH_FLAG set and its path stamp
-// before all of that.
+// before all of that. A probed oneway request has STAMP_FLAG set and its probe stamp after the path
+// stamp: the receiver records the call's whole cycle, from the sender's stub to the end of its upcall.
+// A ping is a two-way request without an operation, answered by an empty reply (status 0): it spaces
+// probed oneway calls, so that each finds the receiver idle.
 // There is no object key: each servant has its own listening socket, so the target object is
 // known from the connection, as in hand-written ACE code.
 
@@ -32,11 +36,24 @@
 
 namespace bgml_ace {
 
-enum MessageKind { REQUEST = 0, ONEWAY = 1, REPLY = 2, EVENT = 3 };
+enum MessageKind { REQUEST = 0, ONEWAY = 1, REPLY = 2, EVENT = 3, PING = 4 };
 enum ReplyStatus { STATUS_OK = 0, STATUS_UNKNOWN_OPERATION = 1, STATUS_BAD_PARAMETERS = 2 };
 const std::size_t HEADER_BYTES = 8;
 /// Header flag: a path stamp starts the body.
 const ACE_CDR::Octet PATH_FLAG = 1;
+/// Header flag: a probe stamp follows the path stamp (if any).
+const ACE_CDR::Octet STAMP_FLAG = 2;
+
+/// What the sender of a probed oneway call tells the receiver: the metric whose table records the call, whether
+/// it is a warm-up call (not recorded), and when the sender's loop called the stub (CLOCK_MONOTONIC ns: the
+/// receiver reads the same clock on the same host).
+struct ProbeStamp {
+  ACE_CDR::ULong metric = 0;
+  bool warmup = false;
+  ACE_CDR::ULongLong start_ns = 0;
+};
+bool write_stamp(ACE_OutputCDR& out, const ProbeStamp& stamp);
+bool read_stamp(ACE_InputCDR& in, ProbeStamp& stamp);
 
 /// Client-side segments of a call (seed 004): marshal, send, wait, receive, demarshal.
 enum ClientSegment { MARSHAL = 0, SEND, WAIT, RECEIVE, DEMARSHAL, CLIENT_SEGMENTS };
@@ -125,8 +142,17 @@ public:
   void close();
 
   /// Starts a request for operation `op`; marshal the parameters into the returned stream. A call made
-  /// by a behaviour's action carries the path stamp of this thread's CallScope.
+  /// by a behaviour's action carries the path stamp of this thread's CallScope; the first request after
+  /// stamp_next() carries its probe stamp.
   ACE_OutputCDR& begin_request(ACE_CDR::ULong op, bool oneway);
+  /// The next request carries `stamp` (a probed oneway call: the receiver times its whole cycle).
+  void stamp_next(const ProbeStamp& stamp)
+  {
+    stamp_ = stamp;
+    stamped_ = true;
+  }
+  /// One ping round trip (no operation, no probes). Throws Failure.
+  void ping();
   /// Starts an event carrying the send time `sent_ns` and, when `path` is on a path, its stamp (closing
   /// segment `closes` at the sink); marshal the event into the returned stream.
   ACE_OutputCDR& begin_event(unsigned long long sent_ns, const bgml::PathStamp* path = nullptr, ACE_CDR::ULong closes = 0);
@@ -147,6 +173,8 @@ private:
   MessageWriter writer_;
   MessageReader reader_;
   std::string endpoint_;
+  ProbeStamp stamp_;
+  bool stamped_;
 };
 
 /// Reads an endpoint file ("127.0.0.1:PORT"), waiting up to `wait_seconds` for it to appear.

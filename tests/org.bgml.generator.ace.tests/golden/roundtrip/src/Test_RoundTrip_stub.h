@@ -16,6 +16,7 @@ class RoundTrip_stub : public virtual RoundTrip {
 public:
   explicit RoundTrip_stub(bgml_ace::Connection& connection) : connection_(connection), probes_(nullptr) {}
   void probes(bgml::SegmentTimer* probes) { probes_ = probes; }
+  bgml_ace::Connection& connection() { return connection_; }
 
   Test::Timestamp test_method(Test::Timestamp send_time) override;
 

@@ -37,6 +37,7 @@ import com.google.gson.JsonObject;
 public final class Reproduction {
     public static final String ACE = "ace";
     public static final String OMNIORB = "omniorb";
+    public static final String CIAO = "ciao";
 
     /** Runs one model's deployment on a target and stores it. A failed benchmark is a stored failed run. */
     public interface Runner {
@@ -163,10 +164,19 @@ public final class Reproduction {
 
     /**
      * Whether the target's loops honour a workload's duration and start delay ({@code durationMillis},
-     * {@code preDelayMillis}); the ace target runs every loop for its sample count, from the start line.
+     * {@code preDelayMillis}); the ace target runs every loop for its sample count, from the start line, and the ciao
+     * target honours the start delay but not the duration (its proxy clients would make their 10 million calls each).
      */
     static boolean timedLoops(String target) {
-        return !ACE.equals(target);
+        return !ACE.equals(target) && !CIAO.equals(target);
+    }
+
+    /** Why a target without {@link #timedLoops} cannot run the proxy penalty. */
+    static String noTimedLoops(String target) {
+        String lacks = CIAO.equals(target) ? "it honours a start delay (workload preDelayMillis) but not a loop's duration (durationMillis)"
+                : "it has no timed loops or start delays (workload durationMillis, preDelayMillis)";
+        return "the " + target + " target runs every loop for its sample count: " + lacks + ", which this reproduction needs to measure"
+                + " the direct pair alone and then the three proxied pairs together for the same time";
     }
 
     /**
@@ -232,10 +242,7 @@ public final class Reproduction {
         results.add(collocation(target, remote, collocated));
         results.add(glue(target, collocated));
         results.add(timedLoops(target) ? proxy(target, ran.get(key(ReproductionModels.PROXY, "remote", target)))
-                : new Result(Finding.PROXY, target, Verdict.notRun("the " + target + " target runs every loop for its sample count, from the"
-                        + " start line: it has no timed loops or start delays (workload durationMillis, preDelayMillis), which this"
-                        + " reproduction needs to measure the direct pair alone and then the three proxied pairs together for the same"
-                        + " time"), null, null, List.of()));
+                : new Result(Finding.PROXY, target, Verdict.notRun(noTimedLoops(target)), null, null, List.of()));
         Ran dba = ran.get(key(ReproductionModels.DBA_COLOR, "remote", target));
         results.add(segments(target, dba));
         Ran dbaAce = ACE.equals(target) ? null : ran.get(key(ReproductionModels.DBA_COLOR, "remote", ACE));
@@ -325,8 +332,8 @@ public final class Reproduction {
             switch (f) {
                 case PROXY -> {
                     r = ran.get(new Step("", ReproductionModels.PROXY, "remote", target, true).key());
-                    results.add(r != null ? proxy(target, r) : new Result(f, target, Verdict.notRun("the " + target + " target has no timed"
-                            + " loops or start delays, which this reproduction needs"), null, null, List.of()));
+                    results.add(r != null ? proxy(target, r) : new Result(f, target, Verdict.notRun(noTimedLoops(target)), null, null,
+                            List.of()));
                 }
                 case SEGMENTS -> results.add(segments(target, ran.get(new Step("", ReproductionModels.DBA_COLOR, "remote", target, true).key())));
                 default -> results.add(new Result(f, target, Verdict.notRun(why), null, null, List.of()));
@@ -496,8 +503,8 @@ public final class Reproduction {
                 && java.util.Objects.equals(c.payloadBytes(), s.payloadBytes());
     }
 
-    /** The connection whose sender-side cycle both targets measure (agent 1's messages to agent 0). */
-    static final String DBA_LINK = "L_1_to_0";
+    /** The connection whose cycle both targets measure: the second agent's messages to the first, as the mesh pattern names it. */
+    static final String DBA_LINK = ReproductionModels.DBA_LINK;
 
     static Result aceVsOrb(String target, Ran ace, Ran orb) {
         if (ACE.equals(target)) {
@@ -511,8 +518,9 @@ public final class Reproduction {
         if (!ace.ok() || !orb.ok()) {
             return notRun(Finding.ACE_VS_ORB, target, !ace.ok() ? ace : orb);
         }
-        Optional<Rules.CycleTiming> a = cycleTiming(ace.run());
-        Optional<Rules.CycleTiming> o = cycleTiming(orb.run());
+        Optional<Rules.CycleTiming> o = cycleTiming(orb.run(), true);
+        // the ACE cycle timed on the side the ORB timed it, where ACE has one there (like with like)
+        Optional<Rules.CycleTiming> a = cycleTiming(ace.run(), o.map(Rules.CycleTiming::atSender).orElse(true));
         List<String> runs = List.of(ace.run().runId(), orb.run().runId());
         if (a.isEmpty() || o.isEmpty()) {
             return new Result(Finding.ACE_VS_ORB, target, Verdict.notRun("a run stored no value and improvement cycle at " + DBA_LINK), null,
@@ -531,14 +539,16 @@ public final class Reproduction {
     /**
      * How a run timed the DBA-color cycle of {@link #DBA_LINK}: the median value cycle plus the median improvement cycle
      * (µs; the seed gives mean and median, and the median does not move with the tail a busy machine adds), the process
-     * that recorded them and its segments. A target may record the cycle on both sides (ACE: the sender's call, and the
-     * receiver's dispatch and upcall); the sender's is taken then, as seed 004 timed it. Empty when a cycle is missing.
+     * that recorded them and its segments. A target may record the cycle on both sides (ACE: the sender's call, and at the
+     * receiver the whole oneway cycle from the sender's stub to the end of the upcall); the side {@code senderFirst} names
+     * is taken then (the sender's, as seed 004 timed it, or the receiver's, where the ORB timed it). Empty when a cycle
+     * is missing.
      */
-    static Optional<Rules.CycleTiming> cycleTiming(StoredRun run) {
+    static Optional<Rules.CycleTiming> cycleTiming(StoredRun run, boolean senderFirst) {
         String sender = sendingProcess(run);
-        List<MeasurementRecord> value = cycleRecords(run, "ValueCycle");
-        List<MeasurementRecord> improvement = cycleRecords(run, "ImprovementCycle");
-        for (boolean atSender : List.of(true, false)) {
+        List<MeasurementRecord> value = cycleRecords(run, ReproductionModels.DBA_VALUE_CYCLE);
+        List<MeasurementRecord> improvement = cycleRecords(run, ReproductionModels.DBA_IMPROVEMENT_CYCLE);
+        for (boolean atSender : List.of(senderFirst, !senderFirst)) {
             for (MeasurementRecord v : value) {
                 if (atSender != sameProcess(sender, v.process())) {
                     continue;

@@ -22,8 +22,8 @@ import org.bgml.model.io.ModelLoadException;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 
 /**
- * The models the reproductions run: the shipped ones (three examples and the models of {@code reproductions/}, inside
- * this bundle), written into the work folder as copies sized for a quick or a full run. The shipped files hold the full
+ * The models the reproductions run: the shipped ones (two examples and the models of {@code reproductions/}, inside
+ * this bundle; those of {@code reproductions/} are the patterns' output, built here), written into the work folder as copies sized for a quick or a full run. The shipped files hold the full
  * run's sizes; a quick copy has fewer samples, fewer payload sizes and shorter loops. Nothing here touches the examples.
  */
 public final class ReproductionModels {
@@ -32,7 +32,7 @@ public final class ReproductionModels {
 
     public static final String PAYLOAD_SWEEP = "payload-sweep.bgml";
     public static final String ROUNDTRIP = "roundtrip.bgml";
-    public static final String DBA_COLOR = "dba-color-2-nodes.bgml";
+    public static final String DBA_COLOR = "dba-color.bgml";
     public static final String PROXY = "proxy-penalty.bgml";
     public static final String PLACEMENT = "placement.bgml";
 
@@ -227,12 +227,85 @@ public final class ReproductionModels {
                 model.getMetrics().set(model.getMetrics().indexOf(m), t);
             }
         }
+        loopback(model);
+        return model;
+    }
+
+    /** The prefix of the DBA-color reproduction's mesh instance, and the names the mesh pattern gives its elements. */
+    public static final String DBA_PREFIX = "Dba";
+    /** The link whose cycle finding 6 reads: the second agent's messages to the first, the probed one. */
+    public static final String DBA_LINK = DBA_PREFIX + "L_0_1_to_0_0";
+    public static final String DBA_VALUE_CYCLE = DBA_PREFIX + "ValueCycle";
+    public static final String DBA_IMPROVEMENT_CYCLE = DBA_PREFIX + "ImprovementCycle";
+
+    /**
+     * DBA-color on two agents, built from the shipped {@code mesh} pattern (1 row, 2 columns, prefix {@link #DBA_PREFIX}):
+     * each agent the other's only neighbour, the value and improvement cycles probed at the first agent. Then what the
+     * finding needs beyond the pattern: the deployment named {@code remote} with both processes pinned to CPU 0 (as in
+     * {@code examples/dba-color-2-nodes.bgml}, so that the ACE and ORB cycles meet the same scheduling), and the loopback
+     * configurations. {@code reproductions/dba-color.bgml} is this model as saved, byte for byte (a test checks it).
+     */
+    public static BenchmarkModel dbaColor(Path file) throws org.bgml.model.patterns.PatternException {
+        BenchmarkModel model = newModel(file, "DbaColor", "DBA-color (seed 004) on two agents from the mesh pattern: each agent the"
+                + " other's only neighbour, exchanging value and improvement messages by oneway calls; white-box probes cut both halves"
+                + " of a cycle at the first agent into segments. Segment sums and ACE against the ORB read this run.");
+        org.bgml.model.patterns.PatternInstantiator.instantiate(model, org.bgml.model.patterns.PatternLibrary.ofShipped().find("mesh"),
+                java.util.Map.of("rows", "1", "cols", "2", "nodes", "1", "samples", "10000"), DBA_PREFIX);
+        Deployment deployment = model.getDeployments().get(0);
+        deployment.setName("remote");
+        deployment.setDescription("One process per agent over loopback, both pinned to CPU 0.");
+        for (Node n : deployment.getNodes()) {
+            n.setCpuCount(2);
+            n.getProcesses().forEach(p -> p.getCpus().add(0));
+        }
+        loopback(model);
+        return model;
+    }
+
+    /** The placements finding 7 sets side by side: the prefix of each clientServer instance, and its placement. */
+    static final List<List<String>> PLACEMENTS = List.of(List.of("SameCpu", "sameCpu"), List.of("CrossCpu", "differentCpus"),
+            List.of("Unpinned", "unpinned"));
+
+    /**
+     * One round trip in three placements, built from the shipped {@code clientServer} pattern: three instances (prefixes
+     * {@code SameCpu}, {@code CrossCpu} and {@code Unpinned}, cubit servants, latency) with the placements
+     * {@code sameCpu}, {@code differentCpus} and {@code unpinned}. Then what the finding needs: the pairs measured one
+     * at a time (so that no pair's round trips meet another's), a warm-up, and the loopback configurations.
+     * {@code reproductions/placement.bgml} is this model as saved, byte for byte (a test checks it).
+     */
+    public static BenchmarkModel placement(Path file) throws org.bgml.model.patterns.PatternException {
+        BenchmarkModel model = newModel(file, "Placement", "Where the two processes of a round trip sit on this machine, from the"
+                + " clientServer pattern's placements: on the same CPU, on different CPUs, and wherever the scheduler puts them. The seeds"
+                + " ran every process on a machine of its own; on a 2-CPU machine the placement is itself a factor.");
+        org.bgml.model.patterns.PatternDefinition clientServer = org.bgml.model.patterns.PatternLibrary.ofShipped().find("clientServer");
+        for (List<String> p : PLACEMENTS) {
+            org.bgml.model.patterns.PatternInstantiator.instantiate(model, clientServer, java.util.Map.of("behaviour", "cubit", "testType",
+                    "latency", "samples", "50000", "placement", p.get(1)), p.get(0));
+        }
+        Deployment deployment = model.getDeployments().get(0);
+        deployment.setName("remote");
+        deployment.setDescription("Each pair in two processes over loopback; the three pairs are measured one at a time.");
+        deployment.setClients(org.bgml.model.ClientStart.ONE_AT_ATIME);
+        model.getMetrics().forEach(m -> m.setWarmupIterations(1000));
+        loopback(model);
+        return model;
+    }
+
+    private static BenchmarkModel newModel(Path file, String name, String description) {
+        BenchmarkModel model = org.bgml.model.BgmlFactory.eINSTANCE.createBenchmarkModel();
+        model.setName(name);
+        model.setDescription(description);
+        ModelFiles.newResourceSet().createResource(ModelFiles.uriOf(file)).getContents().add(model);
+        return model;
+    }
+
+    /** The loopback configurations of the examples, for omniORB and for TAO. */
+    private static void loopback(BenchmarkModel model) {
         configuration(model, "omniorbLoopback", "Keeps every omniORB process on the loopback interface; applies to all processes.",
                 "omniorb.bgml#endPoint", "giop:tcp:127.0.0.1:");
         org.bgml.model.Configuration tao = configuration(model, "taoLoopback", "Keeps every TAO process on the loopback interface and"
                 + " puts addresses, not host names, in IORs; applies to all processes.", "tao.bgml#ORBEndpoint", "iiop://127.0.0.1");
         setting(tao, "tao.bgml#ORBDottedDecimalAddresses", "1");
-        return model;
     }
 
     /** The shipped proxy loops: 3 s each; the proxied clients start after the direct loop and a gap of 1.5 s. */

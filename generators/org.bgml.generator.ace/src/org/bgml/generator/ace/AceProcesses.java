@@ -164,18 +164,59 @@ public final class AceProcesses {
         return p.servants().stream().filter(s -> probedBy(s) != null).toList();
     }
 
-    /** The first functional-path metric run against a servant, with the invocation it runs on. */
+    /**
+     * The first functional-path metric of a two-way operation run against a servant: the servant times its dispatch,
+     * upcall and reply. Oneway ones are {@link #onewayProbes}.
+     */
     public MetricPlan probedBy(ServantPlan s) {
         for (InvocationPlan i : plan.invocationsTo(s.entity())) {
             if (i.servant() == s && !i.collocated()) {
                 for (MetricPlan m : i.metrics()) {
-                    if (m.kind().equals("functionalPath")) {
+                    if (m.kind().equals("functionalPath") && !m.operation().isOneway()) {
                         return m;
                     }
                 }
             }
         }
         return null;
+    }
+
+    /** A functional-path metric of a oneway operation, and the remote invocation it runs on. */
+    public record OnewayProbe(MetricPlan metric, InvocationPlan invocation) {
+    }
+
+    /**
+     * The functional-path metrics of oneway operations run against a servant from another process: no reply
+     * comes back, so the sender stamps each call and the servant's process records its whole cycle, from the
+     * sender's stub to the end of the upcall (as the omniorb target records it).
+     */
+    public List<OnewayProbe> onewayProbes(ServantPlan s) {
+        List<OnewayProbe> out = new ArrayList<>();
+        for (InvocationPlan i : plan.invocationsTo(s.entity())) {
+            if (i.servant() == s && !i.collocated()) {
+                for (MetricPlan m : i.metrics()) {
+                    if (stampsOneway(m, i)) {
+                        out.add(new OnewayProbe(m, i));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Whether the metric's calls carry a probe stamp to the servant (a remote functional path of a oneway operation). */
+    public static boolean stampsOneway(MetricPlan m, InvocationPlan i) {
+        return m.kind().equals("functionalPath") && !i.collocated() && m.operation() != null && m.operation().isOneway();
+    }
+
+    /** The servants of a process that record oneway cycles. */
+    public List<ServantPlan> onewayServants(ProcessPlan p) {
+        return p.servants().stream().filter(s -> !onewayProbes(s).isEmpty()).toList();
+    }
+
+    /** The id a probe stamp carries for a metric: its place among the model's metrics (the same in every process). */
+    public int stampId(MetricPlan m) {
+        return plan.model().getMetrics().indexOf(m.metric());
     }
 
     /**

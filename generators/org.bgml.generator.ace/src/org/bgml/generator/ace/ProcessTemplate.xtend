@@ -202,6 +202,9 @@ class ProcessTemplate {
             «FOR s : processes.probedServants(p)»
             «s.serverSegments»
             «ENDFOR»
+            «FOR s : processes.onewayServants(p)»
+            «processes.skeletonVariable(s)».report_oneway(*result); // the oneway cycles that end here
+            «ENDFOR»
             «FOR k : processes.sinks(p)»
             «FOR e : k.events.filter[!AceChains.loopMetrics(it).empty]»
             «k.sinkMeasurement(e)»
@@ -303,7 +306,10 @@ class ProcessTemplate {
         «naming.qualifiedSkeletonClass(s.iface)» «processes.skeletonVariable(s)»(«processes.servantVariable(s)»);
         «IF processes.probedBy(s) !== null»
         «processes.skeletonVariable(s)».enable_probes(«processes.callsBefore(s)», options.timed(«processes.probedBy(s).iterations»));
-        «ENDIF»'''
+        «ENDIF»
+        «FOR o : processes.onewayProbes(s)»
+        «processes.skeletonVariable(s)».expect_oneway(«processes.stampId(o.metric)», "«naming.path(o.metric.metric)»", "«naming.path(o.invocation.connection)»", "«naming.path(o.metric.operation)»", «o.metric.operation.fixedPayload», options.timed(«o.metric.iterations»));
+        «ENDFOR»'''
     }
 
     def serverSegments(ServantPlan s) {
@@ -560,9 +566,23 @@ class ProcessTemplate {
         bgml::SegmentTimer probes(bgml_ace::client_segment_names(), warmup, samples);
         target.probes(&probes);
         «ENDIF»
-        const auto cycle = [&] {
-          «IF m.operation.sendsTime»
+        «IF AceProcesses.stampsOneway(m, i)»
+        // Oneway: no reply comes back, so each call carries its start to the servant, whose process records the
+        // whole cycle (to the end of the upcall); this side times its own part. A ping after each call (outside
+        // the cycle) spaces the calls, so that none queues behind the one before.
+        «ENDIF»
+        const auto cycle = [&](bool warming) {
+          «IF m.operation.sendsTime || AceProcesses.stampsOneway(m, i)»
           const std::uint64_t start = bgml::now_ns();
+          «ENDIF»
+          «IF AceProcesses.stampsOneway(m, i)»
+          bgml_ace::ProbeStamp stamp;
+          stamp.metric = «processes.stampId(m)»;
+          stamp.warmup = warming;
+          stamp.start_ns = start;
+          target.connection().stamp_next(stamp);
+          «ELSE»
+          (void) warming;
           «ENDIF»
           probes.begin_cycle();
           «m.operation.invoke("target")»
@@ -570,12 +590,15 @@ class ProcessTemplate {
           probes.checkpoint(0);
           «ENDIF»
           probes.end_cycle();
+          «IF AceProcesses.stampsOneway(m, i)»
+          target.connection().ping();
+          «ENDIF»
         };
         for (std::size_t i = 0; i != warmup; ++i)
-          cycle();
+          cycle(true);
         const std::uint64_t begin = bgml::now_ns();
         for (std::size_t i = 0; i != samples; ++i)
-          cycle();
+          cycle(false);
         const std::uint64_t end = bgml::now_ns();
         «IF !i.collocated»
         target.probes(nullptr);

@@ -39,6 +39,7 @@ class StubTemplate {
         public:
           explicit «naming.stubClass(i)»(bgml_ace::Connection& connection) : connection_(connection), probes_(nullptr) {}
           void probes(bgml::SegmentTimer* probes) { probes_ = probes; }
+          bgml_ace::Connection& connection() { return connection_; }
 
           «FOR o : i.allOperations»
           «types.returnType(o)» «o.name»«types.parameters(o)» override;

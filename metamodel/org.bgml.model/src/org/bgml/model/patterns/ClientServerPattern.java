@@ -7,19 +7,26 @@ import org.bgml.model.Client;
 import org.bgml.model.Connection;
 import org.bgml.model.Interface;
 import org.bgml.model.Metric;
+import org.bgml.model.Node;
 import org.bgml.model.Operation;
 import org.bgml.model.ParameterBlock;
 import org.bgml.model.PrimitiveKind;
 import org.bgml.model.Server;
 
-/** One client calling one server: the PPL's simplest scenario. */
+/**
+ * One client calling one server: the PPL's simplest scenario. Its {@code placement} pins the two processes: both to
+ * CPU 0 ({@code sameCpu}), the server to CPU 0 and the client to CPU 1 ({@code differentCpus}), or neither
+ * ({@code unpinned}, the default). A pinned pair's node says it has 2 CPUs, the fewest the placements need.
+ */
 final class ClientServerPattern extends ShippedPattern {
     ClientServerPattern() {
         super("clientServer", "ClientServer", "One client calls one server's cube_long; latency and/or throughput at the client.",
                 BEHAVIOUR, BUSY_MICROS,
                 PatternParameter.choice("testType", "latency", List.of("latency", "throughput", "both"),
                         "What the client measures."),
-                SAMPLES, RATE);
+                SAMPLES, RATE,
+                PatternParameter.choice("placement", "unpinned", List.of("unpinned", "sameCpu", "differentCpus"),
+                        "Where the two processes run: unpinned, both on CPU 0, or the server on CPU 0 and the client on CPU 1."));
     }
 
     @Override
@@ -44,8 +51,15 @@ final class ClientServerPattern extends ShippedPattern {
             measure(b.metric(BgmlFactory.eINSTANCE.createThroughput(), "Throughput", "cube_long calls per second.", call,
                     a.integer("samples")), cube, clientTest);
         }
-        b.process("ServerProcess", PatternBuilder.LOCALHOST, 0, List.of(server));
-        b.process("ClientProcess", PatternBuilder.LOCALHOST, 1, List.of(client));
+        org.bgml.model.Process serverProcess = b.process("ServerProcess", PatternBuilder.LOCALHOST, 0, List.of(server));
+        org.bgml.model.Process clientProcess = b.process("ClientProcess", PatternBuilder.LOCALHOST, 1, List.of(client));
+        String placement = a.text("placement");
+        if (!placement.equals("unpinned")) {
+            serverProcess.getCpus().add(0);
+            clientProcess.getCpus().add(placement.equals("sameCpu") ? 0 : 1);
+            Node node = b.node(PatternBuilder.LOCALHOST);
+            node.setCpuCount(Math.max(node.getCpuCount(), 2));
+        }
     }
 
     static void measure(Metric m, Operation op, ParameterBlock block) {

@@ -126,6 +126,8 @@ public final class PatternInstantiator {
                 at.setHost(node.getHost());
                 at.setCpuCount(node.getCpuCount());
                 deployment.getNodes().add(at);
+            } else if (node.getCpuCount() > at.getCpuCount()) {
+                at.setCpuCount(node.getCpuCount()); // a pinned instance needs the CPUs it pins to
             }
             List<Process> processes = new ArrayList<>(node.getProcesses());
             at.getProcesses().addAll(processes);

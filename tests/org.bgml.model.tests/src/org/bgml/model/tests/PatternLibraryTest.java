@@ -92,7 +92,13 @@ class PatternLibraryTest {
     void everyShippedPatternValidatesCleanAtItsBounds(String pattern, Map<String, String> args) throws Exception {
         BenchmarkModel model = instantiate(pattern, args);
         List<ModelDiagnostic> diagnostics = new ModelValidator().validate(model);
-        assertEquals(List.of(), diagnostics.stream().map(ModelDiagnostic::format).toList(), pattern + " " + args);
+        List<String> expected = List.of();
+        if ("differentCpus".equals(args.get("placement"))) {
+            // the one placement whose round trip wakes an idle CPU: the validator says so, and that is what it measures
+            expected = List.of("WARNING deployment.cross-cpu");
+        }
+        assertEquals(expected, diagnostics.stream().map(d -> d.severity() + " " + d.ruleId()).toList(),
+                pattern + " " + args + ": " + diagnostics.stream().map(ModelDiagnostic::format).toList());
         assertTrue(!model.getMetrics().isEmpty(), "a pattern measures something");
         Set<Entity> placed = new HashSet<>();
         model.getDeployments().get(0).getNodes().forEach(n -> n.getProcesses().forEach(p -> placed.addAll(p.getEntities())));

@@ -441,6 +441,49 @@ class BuildAndRunTest {
         return outcome;
     }
 
+    /**
+     * DBA-color's oneway calls (examples/dba-color-2-nodes.bgml, P_1 sends on L_1_to_0 to P_0): the sender times its
+     * own part of each call (marshal, send); the receiver times the whole cycle, from the sender's stub to the end of
+     * its upcall (the sender's start travels in the message, as omniORB and TAO carry it), for both probed operations;
+     * every timed call arrives and is recorded once, and the receiver's segments add up to its cycle.
+     */
+    @Test
+    @Order(8)
+    void onewayCyclesAreTimedWholeAtTheReceiver() throws Exception {
+        Path dir = built.get("dba-color-2-nodes");
+        assumeTrue(dir != null, "dba-color-2-nodes did not build");
+        Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
+        Path run = dir.resolve("run");
+        run(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", QUICK)), run);
+        JsonObject receiver = JsonParser.parseString(Files.readString(run.resolve("results/P_0.json"))).getAsJsonObject();
+        JsonObject sender = JsonParser.parseString(Files.readString(run.resolve("results/P_1.json"))).getAsJsonObject();
+        for (String metric : List.of("ValueCycle", "ImprovementCycle")) {
+            JsonObject cycle = whole(receiver, metric);
+            assertEquals(Long.parseLong(QUICK), cycle.get("n").getAsLong(), metric + ": every timed call, once: " + cycle);
+            assertEquals("L_1_to_0", cycle.get("element").getAsString());
+            double sum = 0;
+            for (String part : List.of("stub, marshal, send, receive", "demarshal, dispatch", "upcall")) {
+                sum += segment(receiver, metric, part).get("mean").getAsDouble();
+            }
+            double mean = cycle.get("mean").getAsDouble();
+            assertEquals(mean, sum, 0.05 * mean, metric + ": the receiver's segments add up to its cycle");
+            assertEquals(Long.parseLong(QUICK), whole(sender, metric).get("n").getAsLong(), "the sender still times its own part");
+            segment(sender, metric, "send");
+            System.out.printf("ace oneway %s: receiver cycle p50 %d ns (sender's own part p50 %d ns)%n", metric, cycle.get("p50").getAsLong(),
+                    whole(sender, metric).get("p50").getAsLong());
+        }
+    }
+
+    private static JsonObject whole(JsonObject result, String metric) {
+        for (JsonElement e : result.getAsJsonArray("measurements")) {
+            JsonObject m = e.getAsJsonObject();
+            if (!m.get("metric").isJsonNull() && m.get("metric").getAsString().equals(metric) && m.get("segment").isJsonNull()) {
+                return m;
+            }
+        }
+        throw new AssertionError("no whole measurement of " + metric + " in " + result.getAsJsonArray("measurements"));
+    }
+
     private static JsonObject segment(JsonObject result, String metric, String segment) {
         for (JsonElement e : result.getAsJsonArray("measurements")) {
             JsonObject m = e.getAsJsonObject();
