@@ -110,7 +110,6 @@ class Executor {
             «FOR a : f.interface.allAttributes»
             «attributeDeclarations(a)»
             «ENDFOR»
-
             «IF chainPort(f)»
             /// The facet's behaviour actions and path ends: each call's stamp goes there first.
             void set_chain (::bgml_tao::Port_Chain *chain) { this->chain_ = chain; }
