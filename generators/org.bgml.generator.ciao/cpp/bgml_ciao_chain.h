@@ -45,6 +45,12 @@
 
 namespace bgml_ciao_chain
 {
+  /// Thrown by a rate generator's tick once ccm_passivate or ccm_remove has
+  /// asked it to stop: it leaves the paced loop at once.
+  struct Stopped
+  {
+  };
+
   /// Adds the path interceptors to `orb` once per process; false (with an
   /// ERROR line) when TAO has no interceptor adapter for it.
   inline bool add_path_interceptors (CORBA::ORB_ptr orb)

@@ -374,8 +374,22 @@ public final class CiaoChains {
             lines.add("  ::bgml::Pacer pacer (spec.period_ns, spec.deadline_ns);");
             lines.add("  ::bgml::sleep_ms (" + w.getPreDelayMillis() + ");");
             lines.add("  ::bgml_tao::Tick_Call tick (this->" + senderMember(s, null) + ", " + origin.id() + "u);");
-            lines.add("  auto call = [&] (std::uint64_t at) { if (!this->stopping_.load ()) tick (at); };");
-            lines.add("  const ::bgml::LoopTimes times = ::bgml::timed_calls (call, history, spec, pacer);");
+            lines.add("  auto call = [&] (std::uint64_t at) {");
+            lines.add("    if (this->stopping_.load ())");
+            lines.add("      throw ::bgml_ciao_chain::Stopped (); // ccm_passivate or ccm_remove: no further tick");
+            lines.add("    tick (at);");
+            lines.add("  };");
+            lines.add("  ::bgml::LoopTimes times = { 0, 0 };");
+            lines.add("  try");
+            lines.add("    {");
+            lines.add("      times = ::bgml::timed_calls (call, history, spec, pacer);");
+            lines.add("    }");
+            lines.add("  catch (const ::bgml_ciao_chain::Stopped &)");
+            lines.add("    {");
+            lines.add("      result.add_label (" + cppString("stopped " + ElementPaths.pathOf(s))
+                    + ", \"the component was passivated or removed before the last tick\");");
+            lines.add("      return 1;");
+            lines.add("    }");
             lines.add("  ::bgml::sleep_ms (" + (DRAIN_MILLIS + w.getPostDelayMillis()) + "); // the chain drains before the results");
             if (deadlines != null) {
                 lines.add("  ::bgml_support::add_timed (result, history, times.wall_ns (), \"missedDeadlines\", "

@@ -66,6 +66,21 @@ class CiaoTemplateTest {
         assertTrue(out.files().containsKey("src/bgml_tao_chain.h") && out.files().containsKey("src/bgml_ciao_chain.h"));
     }
 
+    /**
+     * The tao target's relay fixture chains CORBA 2.x objects through a CosEvent channel: ciao runs chains between
+     * components with direct CCM events only, so it refuses the model, naming the first chained CORBA 2.x port.
+     */
+    @Test
+    void aChainOfCorba2ObjectsThroughAChannelIsRefused() {
+        BenchmarkModel model = Examples.load(Examples.repo().resolve("tests/org.bgml.generator.tao.tests/models/relay-chain.bgml"));
+        MemoryOutput out = new MemoryOutput();
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Examples.generate(model, "remote", null, out));
+        assertTrue(e.getMessage().matches("ciao: \\w+/\\w+: on ciao event chains run between components; \\w+ is a CORBA 2\\.x object"),
+                e.getMessage());
+        assertTrue(out.files().isEmpty(), "nothing was written");
+    }
+
     /** An action list on a CORBA 2.x object is refused on ciao, naming the port, before any file is written. */
     @Test
     void actionsOnACorba2ObjectAreRefusedNamingThePort() {
