@@ -14,19 +14,23 @@
 #include /**/ "RoundTrip_CiaoCiaoClient_exec_export.h"
 #include "tao/LocalObject.h"
 #include "ace/Task.h"
+#include <atomic>
 
 namespace CIAO_RoundTrip_CiaoCiaoClient_Impl
 {
+  class CiaoCiaoClient_exec_i;
+
   /// Runs the metric loops of CiaoCiaoClient on a thread of its own, started by ccm_activate.
   class CiaoCiaoClient_driver
     : public virtual ACE_Task_Base
   {
   public:
-    explicit CiaoCiaoClient_driver (::RoundTrip::CCM_CiaoCiaoClient_Context_ptr ctx);
+    CiaoCiaoClient_driver (::RoundTrip::CCM_CiaoCiaoClient_Context_ptr ctx, CiaoCiaoClient_exec_i *owner);
     virtual int svc (void);
 
   private:
     ::RoundTrip::CCM_CiaoCiaoClient_Context_var ciao_context_;
+    CiaoCiaoClient_exec_i *owner_;
   };
 
   /// Executor of component CiaoCiaoClient.
@@ -44,6 +48,9 @@ namespace CIAO_RoundTrip_CiaoCiaoClient_Impl
     virtual void ccm_activate (void);
     virtual void ccm_passivate (void);
     virtual void ccm_remove (void);
+
+    /// Set by ccm_passivate and ccm_remove: timers stop ticking, waits end.
+    std::atomic<bool> stopping_;
 
   private:
     ::RoundTrip::CCM_CiaoCiaoClient_Context_var ciao_context_;

@@ -7,8 +7,9 @@
 
 namespace CIAO_RoundTrip_CiaoCiaoClient_Impl
 {
-  CiaoCiaoClient_driver::CiaoCiaoClient_driver (::RoundTrip::CCM_CiaoCiaoClient_Context_ptr ctx)
-    : ciao_context_ (::RoundTrip::CCM_CiaoCiaoClient_Context::_duplicate (ctx))
+  CiaoCiaoClient_driver::CiaoCiaoClient_driver (::RoundTrip::CCM_CiaoCiaoClient_Context_ptr ctx, CiaoCiaoClient_exec_i *owner)
+    : ciao_context_ (::RoundTrip::CCM_CiaoCiaoClient_Context::_duplicate (ctx)),
+      owner_ (owner)
   {
   }
 
@@ -66,7 +67,8 @@ namespace CIAO_RoundTrip_CiaoCiaoClient_Impl
   }
 
   CiaoCiaoClient_exec_i::CiaoCiaoClient_exec_i (void)
-    : driver_ (0)
+    : stopping_ (false),
+      driver_ (0)
   {
   }
 
@@ -98,7 +100,7 @@ namespace CIAO_RoundTrip_CiaoCiaoClient_Impl
     // BEGIN USER CODE CiaoCiaoClient/ccm_activate
     // END USER CODE CiaoCiaoClient/ccm_activate
     ACE_NEW_THROW_EX (this->driver_,
-                      CiaoCiaoClient_driver (this->ciao_context_.in ()),
+                      CiaoCiaoClient_driver (this->ciao_context_.in (), this),
                       ::CORBA::NO_MEMORY ());
     if (this->driver_->activate (THR_NEW_LWP | THR_JOINABLE, 1) != 0)
       {
@@ -110,6 +112,7 @@ namespace CIAO_RoundTrip_CiaoCiaoClient_Impl
   void
   CiaoCiaoClient_exec_i::ccm_passivate (void)
   {
+    this->stopping_ = true;
     if (this->driver_ != 0)
       {
         this->driver_->wait ();
@@ -121,6 +124,7 @@ namespace CIAO_RoundTrip_CiaoCiaoClient_Impl
   void
   CiaoCiaoClient_exec_i::ccm_remove (void)
   {
+    this->stopping_ = true;
     // BEGIN USER CODE CiaoCiaoClient/ccm_remove
     // END USER CODE CiaoCiaoClient/ccm_remove
   }

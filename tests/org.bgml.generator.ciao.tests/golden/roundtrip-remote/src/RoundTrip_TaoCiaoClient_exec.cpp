@@ -7,8 +7,9 @@
 
 namespace CIAO_RoundTrip_TaoCiaoClient_Impl
 {
-  TaoCiaoClient_driver::TaoCiaoClient_driver (::RoundTrip::CCM_TaoCiaoClient_Context_ptr ctx)
-    : ciao_context_ (::RoundTrip::CCM_TaoCiaoClient_Context::_duplicate (ctx))
+  TaoCiaoClient_driver::TaoCiaoClient_driver (::RoundTrip::CCM_TaoCiaoClient_Context_ptr ctx, TaoCiaoClient_exec_i *owner)
+    : ciao_context_ (::RoundTrip::CCM_TaoCiaoClient_Context::_duplicate (ctx)),
+      owner_ (owner)
   {
   }
 
@@ -65,7 +66,8 @@ namespace CIAO_RoundTrip_TaoCiaoClient_Impl
   }
 
   TaoCiaoClient_exec_i::TaoCiaoClient_exec_i (void)
-    : driver_ (0)
+    : stopping_ (false),
+      driver_ (0)
   {
   }
 
@@ -97,7 +99,7 @@ namespace CIAO_RoundTrip_TaoCiaoClient_Impl
     // BEGIN USER CODE TaoCiaoClient/ccm_activate
     // END USER CODE TaoCiaoClient/ccm_activate
     ACE_NEW_THROW_EX (this->driver_,
-                      TaoCiaoClient_driver (this->ciao_context_.in ()),
+                      TaoCiaoClient_driver (this->ciao_context_.in (), this),
                       ::CORBA::NO_MEMORY ());
     if (this->driver_->activate (THR_NEW_LWP | THR_JOINABLE, 1) != 0)
       {
@@ -109,6 +111,7 @@ namespace CIAO_RoundTrip_TaoCiaoClient_Impl
   void
   TaoCiaoClient_exec_i::ccm_passivate (void)
   {
+    this->stopping_ = true;
     if (this->driver_ != 0)
       {
         this->driver_->wait ();
@@ -120,6 +123,7 @@ namespace CIAO_RoundTrip_TaoCiaoClient_Impl
   void
   TaoCiaoClient_exec_i::ccm_remove (void)
   {
+    this->stopping_ = true;
     // BEGIN USER CODE TaoCiaoClient/ccm_remove
     // END USER CODE TaoCiaoClient/ccm_remove
   }

@@ -14,9 +14,15 @@ import static extension org.bgml.generator.common.idl.IdlTypes.*
  */
 class CiaoBaseIdl extends Corba2Idl {
     val CiaoNaming naming
+    /** The model runs event chains: every root event type carries a path stamp. */
+    var boolean chained
 
     new(CiaoNaming naming) {
         this.naming = naming
+    }
+
+    def void setChained(boolean chained) {
+        this.chained = chained
     }
 
     override generate(BenchmarkModel model) '''
@@ -30,6 +36,11 @@ class CiaoBaseIdl extends Corba2Idl {
 
         «ENDIF»
         #pragma ciao lem "«naming.lemIdl(naming.baseName(model))»"
+        «IF chained»
+
+        // The stamp of an end-to-end path (see bgml_tao_chain.h); empty when the event is on none.
+        typedef sequence<unsigned long long> BGML_Path_Stamp;
+        «ENDIF»
 
         «FOR module : model.modules SEPARATOR '\n'»
         «module.module»
@@ -49,6 +60,9 @@ class CiaoBaseIdl extends Corba2Idl {
           «FOR m : e.members»
           public «m.type.idl(e)» «m.name»;
           «ENDFOR»
+          «IF chained && e.base === null»
+          public ::BGML_Path_Stamp «CiaoChains.STAMP_MEMBER»;
+          «ENDIF»
         };
     '''
 }

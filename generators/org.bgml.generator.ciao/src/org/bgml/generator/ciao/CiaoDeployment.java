@@ -85,6 +85,7 @@ public final class CiaoDeployment {
     private final List<Split> splits = new ArrayList<>();
     /** The measuring order of client components and each one's predecessor, computed on first use. */
     private List<Component> driverOrder;
+    private CiaoChains chains;
     private final Map<Component, Component> predecessors = new java.util.HashMap<>();
 
     public CiaoDeployment(BenchmarkPlan plan, CiaoNaming naming) {
@@ -255,14 +256,35 @@ public final class CiaoDeployment {
         return plan.eventsFrom(c).stream().filter(e -> e.consumer() instanceof Component && !e.metrics().isEmpty()).toList();
     }
 
-    /** A component that runs metric loops, on a thread started by ccm_activate. */
-    public boolean drives(Component c) {
-        return !measuredInvocations(c).isEmpty() || !measuredSupplies(c).isEmpty();
+    /** The event chains the components run (none unless {@link #chains(CiaoChains)} set them). */
+    public CiaoChains chains() {
+        return chains;
     }
 
-    /** Driving components of one locality. */
+    public void chains(CiaoChains chains) {
+        this.chains = chains;
+    }
+
+    /**
+     * A component that runs metric loops or rate generators (timer event sources), on a thread started by
+     * ccm_activate.
+     */
+    public boolean drives(Component c) {
+        return !measuredInvocations(c).isEmpty() || !measuredSupplies(c).isEmpty()
+                || (chains != null && !chains.timers(c).isEmpty());
+    }
+
+    /**
+     * A component that writes a result file: it drives, or end-to-end paths end at its ports (it writes them once
+     * the rate generators have finished).
+     */
+    public boolean writes(Component c) {
+        return drives(c) || (chains != null && !chains.pathsEndingIn(c).isEmpty());
+    }
+
+    /** Components of one locality that write result files. */
     public List<Component> drivers(Locality l) {
-        return l.components().stream().filter(this::drives).toList();
+        return l.components().stream().filter(this::writes).toList();
     }
 
     /**

@@ -309,7 +309,8 @@ public final class CiaoManifest {
                 delays += l.preDelayMillis() + l.postDelayMillis();
             }
         }
-        return calls == 0 ? 0 : limit(calls, delays);
+        long timers = deployment.chains() == null ? 0 : deployment.chains().timerMillis(c);
+        return calls == 0 && timers == 0 ? 0 : limit(calls, delays + timers);
     }
 
     private static int limit(long calls, long delayMillis) {

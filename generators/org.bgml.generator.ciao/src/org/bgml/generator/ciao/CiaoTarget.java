@@ -13,6 +13,8 @@ import org.bgml.generator.common.manifest.Manifest;
 import org.bgml.generator.common.manifest.ManifestJson;
 import org.bgml.generator.common.plan.BenchmarkPlan;
 import org.bgml.generator.common.plan.ServantPlan;
+import org.bgml.generator.tao.TaoChains;
+import org.bgml.generator.tao.TaoSupport;
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.Component;
 
@@ -30,15 +32,20 @@ public final class CiaoTarget implements TargetGenerator {
 
     @Override
     public void generate(BenchmarkPlan plan, GeneratorOutput out) {
-        org.bgml.generator.tao.TaoUnsupported.refuse(plan.model(), ID);
+        CiaoChains chains = new CiaoChains(plan);
+        chains.check();
         CiaoNaming naming = new CiaoNaming();
         CppCode cpp = new CppCode();
-        CiaoDeployment deployment = new CiaoDeployment(plan, naming);
+        // the connections' own metric loops see no paths and nothing on a timer (as on tao)
+        CiaoDeployment deployment = new CiaoDeployment(chains.active() ? TaoChains.loopPlan(plan) : plan, naming);
+        deployment.chains(chains);
         CiaoOptions options = new CiaoOptions(plan);
         BenchmarkModel model = plan.model();
         List<String> sources = new ArrayList<>();
 
-        write(out, sources, naming.baseIdl(model), new CiaoBaseIdl(naming).generate(model));
+        CiaoBaseIdl baseIdl = new CiaoBaseIdl(naming);
+        baseIdl.setChained(chains.active());
+        write(out, sources, naming.baseIdl(model), baseIdl.generate(model));
         ComponentIdl componentIdl = new ComponentIdl(naming);
         Executor executor = new Executor(naming, cpp, deployment);
         for (Component c : deployment.deployedComponents()) {
@@ -53,8 +60,13 @@ public final class CiaoTarget implements TargetGenerator {
         SupportFiles.copy(CiaoTarget.class, "/cpp/" + naming.supportHeader(), out, naming.supportHeaderPath());
         sources.add(naming.supportHeaderPath());
 
-        if (!deployment.taoProcesses().isEmpty()) {
-            sources.add(org.bgml.generator.tao.TaoSupport.copyTo(out));
+        if (!deployment.taoProcesses().isEmpty() || chains.active()) {
+            sources.add(TaoSupport.copyTo(out));
+        }
+        if (chains.active()) {
+            sources.add(TaoSupport.copyChainTo(out));
+            SupportFiles.copy(CiaoTarget.class, "/cpp/" + CiaoChains.HEADER, out, "src/" + CiaoChains.HEADER);
+            sources.add("src/" + CiaoChains.HEADER);
         }
         TaoServant servant = new TaoServant(naming, cpp);
         TaoMain main = new TaoMain(naming, cpp, deployment);

@@ -43,26 +43,60 @@ class CiaoTemplateTest {
     }
 
     /**
-     * Behaviours with action lists (and timer sources, and path metrics) are not generated for CIAO yet: the model is
-     * refused, naming the element, before any file is written.
+     * A component facet with an action list runs it on each call: its executor hands the call's stamp to the facet's
+     * chain before the behaviour, and the component links TAO's server interceptors.
      */
     @Test
-    void aBehaviourWithActionsIsRefusedNamingTheFacet() {
+    void aComponentFacetWithActionsRunsThemOnEachCall() {
         BenchmarkModel model = Examples.load(Examples.example("roundtrip.bgml"));
         org.bgml.model.Facet facet = (org.bgml.model.Facet) model.getEntities().stream().filter(e -> e.getName().equals("CiaoCiaoServer"))
                 .findFirst().orElseThrow().getPorts().get(0);
         org.bgml.model.Behaviour behaviour = org.bgml.model.BgmlFactory.eINSTANCE.createBehaviour();
-        for (int i = 0; i < 2; i++) {
-            org.bgml.model.Action busy = org.bgml.model.BgmlFactory.eINSTANCE.createAction();
-            busy.setMicros(5); // valid actions, so that the target, not validation, is what refuses them
-            behaviour.getActions().add(busy);
-        }
+        org.bgml.model.Action busy = org.bgml.model.BgmlFactory.eINSTANCE.createAction();
+        busy.setMicros(5);
+        behaviour.getActions().add(busy);
+        facet.setBehaviour(behaviour);
+        MemoryOutput out = new MemoryOutput();
+        Examples.generate(model, "remote", null, out);
+        String exec = out.files().keySet().stream().filter(f -> f.endsWith("CiaoCiaoServer_exec.cpp")).map(out::text).findFirst().orElseThrow();
+        assertTrue(exec.contains("this->chain_->arrive (::bgml_tao::take_call_stamp ());"), exec);
+        assertTrue(exec.contains("this->chain_rt_->add_busy_work (5UL, 0u);"), exec);
+        assertTrue(exec.contains("::bgml_ciao_chain::add_path_interceptors (orb.in ())"), exec);
+        assertTrue(out.text(new org.bgml.generator.ciao.CiaoNaming().mpcFile(model)).contains("ciao_executor, pi_server {"), "the chained executor links TAO_PI_Server");
+        assertTrue(out.files().containsKey("src/bgml_tao_chain.h") && out.files().containsKey("src/bgml_ciao_chain.h"));
+    }
+
+    /**
+     * The tao target's relay fixture chains CORBA 2.x objects through a CosEvent channel: ciao runs chains between
+     * components with direct CCM events only, so it refuses the model, naming the first chained CORBA 2.x port.
+     */
+    @Test
+    void aChainOfCorba2ObjectsThroughAChannelIsRefused() {
+        BenchmarkModel model = Examples.load(Examples.repo().resolve("tests/org.bgml.generator.tao.tests/models/relay-chain.bgml"));
+        MemoryOutput out = new MemoryOutput();
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Examples.generate(model, "remote", null, out));
+        assertTrue(e.getMessage().matches("ciao: \\w+/\\w+: on ciao event chains run between components; \\w+ is a CORBA 2\\.x object"),
+                e.getMessage());
+        assertTrue(out.files().isEmpty(), "nothing was written");
+    }
+
+    /** An action list on a CORBA 2.x object is refused on ciao, naming the port, before any file is written. */
+    @Test
+    void actionsOnACorba2ObjectAreRefusedNamingThePort() {
+        BenchmarkModel model = Examples.load(Examples.example("roundtrip.bgml"));
+        org.bgml.model.Facet facet = (org.bgml.model.Facet) model.getEntities().stream().filter(e -> e.getName().equals("TaoTaoServer"))
+                .findFirst().orElseThrow().getPorts().get(0);
+        org.bgml.model.Behaviour behaviour = org.bgml.model.BgmlFactory.eINSTANCE.createBehaviour();
+        org.bgml.model.Action busy = org.bgml.model.BgmlFactory.eINSTANCE.createAction();
+        busy.setMicros(5);
+        behaviour.getActions().add(busy);
         facet.setBehaviour(behaviour);
         MemoryOutput out = new MemoryOutput();
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> Examples.generate(model, "remote", null, out));
-        assertTrue(e.getMessage().startsWith("ciao: the ciao target does not generate the action list of CiaoCiaoServer/rt (2 actions)"),
-                e.getMessage());
+        assertTrue(e.getMessage().startsWith("ciao: TaoTaoServer/"), e.getMessage());
+        assertTrue(e.getMessage().contains("event chains run between components; TaoTaoServer is a CORBA 2.x object"), e.getMessage());
         assertTrue(out.files().isEmpty(), "nothing was written");
     }
 
@@ -419,14 +453,34 @@ class CiaoTemplateTest {
         assertNull(out.text("src/CiaoCiaoProcess_corba2.cpp"));
     }
 
-    /** The examples with event chains are refused in every deployment, naming what ciao does not generate. */
+    /**
+     * The examples with event chains generate in every deployment: root event types carry the path stamp, the timer's
+     * component drives, and each component where a path ends writes a result file the completion step waits for.
+     */
     @TestFactory
-    Stream<DynamicTest> everyEventChainExampleIsRefusedInEveryDeployment() {
+    Stream<DynamicTest> everyEventChainExampleGeneratesInEveryDeployment() {
         List<DynamicTest> tests = new ArrayList<>();
         assertFalse(Examples.eventChains().isEmpty(), "the avionics chain is an example");
         for (Path file : Examples.eventChains()) {
             for (String d : Examples.deployments(Examples.load(file))) {
-                tests.add(DynamicTest.dynamicTest(file.getFileName() + " " + d, () -> Examples.assertRefusesEventChains(Examples.load(file), d)));
+                tests.add(DynamicTest.dynamicTest(file.getFileName() + " " + d, () -> {
+                    BenchmarkModel model = Examples.load(file);
+                    MemoryOutput out = Examples.generate(model, d);
+                    String idl = out.text(new org.bgml.generator.ciao.CiaoNaming().baseIdl(model));
+                    assertTrue(idl.contains("typedef sequence<unsigned long long> BGML_Path_Stamp;"), idl);
+                    assertTrue(idl.contains("public ::BGML_Path_Stamp bgml_path;"), idl);
+                    Manifest manifest = manifest(out);
+                    String await = manifest.processes().stream().filter(p -> p.name().equals("AwaitComponents")).findFirst()
+                            .orElseThrow().args().toString();
+                    for (org.bgml.model.Metric m : model.getMetrics()) {
+                        if (m instanceof org.bgml.model.PathLatency p) {
+                            String ender = ((org.bgml.model.Entity) p.getEnd().eContainer()).getName();
+                            assertTrue(await.contains(".json"), await);
+                            assertTrue(out.files().keySet().stream().filter(f -> f.endsWith(ender + "_exec.cpp")).map(out::text)
+                                    .anyMatch(t -> t.contains("add_path_results (result)")), ender + " writes the path " + p.getName());
+                        }
+                    }
+                }));
             }
         }
         return tests.stream();

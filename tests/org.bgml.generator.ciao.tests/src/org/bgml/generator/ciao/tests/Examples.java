@@ -37,12 +37,12 @@ final class Examples {
         return repo().resolve("examples").resolve(name);
     }
 
-    /** Every example model the ciao target generates, by name: all but those that run event chains. */
+    /** Every example model, by name: the ciao target generates them all, event chains included. */
     static List<Path> all() {
-        return everyExample().stream().filter(f -> !runsEventChains(load(f))).toList();
+        return everyExample();
     }
 
-    /** The examples that run event chains, which the ciao target refuses. */
+    /** The examples that run event chains (action lists, timers, paths). */
     static List<Path> eventChains() {
         return everyExample().stream().filter(f -> runsEventChains(load(f))).toList();
     }
@@ -101,18 +101,9 @@ final class Examples {
         return out;
     }
 
-    /** Whether the model runs event chains, which the ciao target refuses (what the target itself looks for). */
+    /** Whether the model runs event chains: action lists, timer sources or path metrics. */
     static boolean runsEventChains(BenchmarkModel model) {
-        return !org.bgml.generator.tao.TaoUnsupported.find(model).isEmpty();
-    }
-
-    /** Asserts the ciao target refuses the model, naming what it cannot generate, and writes nothing. */
-    static void assertRefusesEventChains(BenchmarkModel model, String deployment) {
-        MemoryOutput out = new MemoryOutput();
-        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> generate(model, deployment, null, out));
-        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith("ciao: the ciao target does not generate"), e.getMessage());
-        org.junit.jupiter.api.Assertions.assertTrue(out.files().isEmpty(), "nothing was written");
+        return !org.bgml.generator.common.plan.ChainPlan.of(model).isEmpty();
     }
 
     static boolean isRuntimeHeader(String path) {
