@@ -63,6 +63,8 @@ public final class DiagramPage {
     static final String HOST_STATE = "bgmlHostState";
     private static final Gson GSON = new Gson();
     private static final String ID_PREFIX = "bgml-diagram_";
+    /** When the undo history is read again after a report, in milliseconds. */
+    private static final int[] UNDO_FOLLOW_UP_MILLIS = {150, 1000};
     private final ModelEditor editor;
     private Composite control;
     private Label banner;
@@ -369,7 +371,20 @@ public final class DiagramPage {
         updateUndoRedo();
     }
 
+    /**
+     * Reads the server's undo history now and twice more shortly after: the server may record a command on its stack
+     * after the client has drawn its result, and a save changes the history without any change the page reports.
+     */
     private void updateUndoRedo() {
+        undoRedoNow();
+        if (control != null && !control.isDisposed()) {
+            for (int millis : UNDO_FOLLOW_UP_MILLIS) {
+                control.getDisplay().timerExec(millis, this::undoRedoNow);
+            }
+        }
+    }
+
+    private void undoRedoNow() {
         boolean usable = browser != null && !browser.isDisposed() && server != null && file != null && rendered() && browser.isEnabled();
         undo.setEnabled(usable && server.canUndo(file));
         redo.setEnabled(usable && server.canRedo(file));
@@ -469,6 +484,7 @@ public final class DiagramPage {
             server.markSaved(file);
             dirty = false;
             cleaning = true;
+            updateUndoRedo();
         }
     }
 
