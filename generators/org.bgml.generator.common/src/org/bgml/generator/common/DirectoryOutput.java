@@ -3,11 +3,14 @@ package org.bgml.generator.common;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.Set;
 
 /**
@@ -18,7 +21,9 @@ public class DirectoryOutput extends MemoryOutput {
     private final Path root;
     /** The root with links resolved, and the folders already created and checked, so each is done once. */
     private Path realRoot;
-    private final Set<Path> checkedFolders = new java.util.HashSet<>();
+    private final Set<Path> checkedFolders = new HashSet<>();
+    /** The folders this output created: empty before, so every file in them is new. */
+    private final Set<Path> freshFolders = new HashSet<>();
 
     public DirectoryOutput(Path root) {
         this.root = root.toAbsolutePath().normalize();
@@ -30,9 +35,11 @@ public class DirectoryOutput extends MemoryOutput {
 
     @Override
     public void writeText(String relativePath, CharSequence content) {
-        Path file = resolve(relativePath);
+        String checked = OutputPaths.check(relativePath);
+        Path file = resolveChecked(checked);
         String text = normalise(content);
-        if (text.contains(ProtectedRegions.BEGIN) && Files.isRegularFile(file)) {
+        // a file in a folder this output created cannot exist yet: no user code to keep, nothing to read
+        if (!inFreshFolder(file) && text.contains(ProtectedRegions.BEGIN) && Files.isRegularFile(file)) {
             try {
                 text = normalise(ProtectedRegions.merge(text, Files.readString(file, StandardCharsets.UTF_8)));
             } catch (IOException e) {
@@ -40,14 +47,16 @@ public class DirectoryOutput extends MemoryOutput {
             }
         }
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        super.writeBytes(relativePath, bytes);
+        keep(checked, bytes);
         store(file, bytes);
     }
 
     @Override
     public void writeBytes(String relativePath, byte[] content) {
-        super.writeBytes(relativePath, content);
-        store(resolve(relativePath), content);
+        String checked = OutputPaths.check(relativePath);
+        byte[] bytes = content.clone();
+        keep(checked, bytes);
+        store(resolveChecked(checked), bytes);
     }
 
     @Override
@@ -63,18 +72,41 @@ public class DirectoryOutput extends MemoryOutput {
     }
 
     private Path resolve(String relativePath) {
-        Path file = root.resolve(OutputPaths.check(relativePath)).normalize();
+        return resolveChecked(OutputPaths.check(relativePath));
+    }
+
+    private Path resolveChecked(String checkedPath) {
+        Path file = root.resolve(checkedPath).normalize();
         if (!file.startsWith(root)) {
-            throw new IllegalArgumentException("output path " + relativePath + " would leave " + root);
+            throw new IllegalArgumentException("output path " + checkedPath + " would leave " + root);
         }
         return file;
     }
 
-    /** Creates a folder once and checks, once, that it does not lead out of the root through a link. */
+    /**
+     * Creates a folder once and checks, once, that it does not lead out of the root through a link. A folder made
+     * here inside a folder already checked is a real folder (mkdir makes no link), so it needs no check of its own,
+     * and it starts empty: the files written into it are new ({@link #inFreshFolder}).
+     */
     private void checkedFolder(Path folder) throws IOException {
         if (checkedFolders.contains(folder)) {
             return;
         }
+        Path parent = folder.getParent();
+        if (!folder.equals(root) && parent != null && parent.startsWith(root)) {
+            checkedFolder(parent);
+            if (Files.notExists(folder, LinkOption.NOFOLLOW_LINKS)) {
+                try {
+                    Files.createDirectory(folder);
+                    checkedFolders.add(folder);
+                    freshFolders.add(folder);
+                    return;
+                } catch (FileAlreadyExistsException e) {
+                    // made meanwhile by someone else: check it as any existing folder
+                }
+            }
+        }
+        boolean made = folder.equals(root) && Files.notExists(folder, LinkOption.NOFOLLOW_LINKS);
         Files.createDirectories(folder);
         if (realRoot == null) {
             realRoot = root.toRealPath();
@@ -83,6 +115,13 @@ public class DirectoryOutput extends MemoryOutput {
             throw new IllegalArgumentException("output folder " + folder + " is a link out of " + root);
         }
         checkedFolders.add(folder);
+        if (made) {
+            freshFolders.add(folder);
+        }
+    }
+
+    private boolean inFreshFolder(Path file) {
+        return freshFolders.contains(file.getParent());
     }
 
     /**
@@ -92,15 +131,14 @@ public class DirectoryOutput extends MemoryOutput {
      */
     private void store(Path file, byte[] content) {
         try {
-            if (!Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                checkedFolder(file.getParent());
+            checkedFolder(file.getParent());
+            if (inFreshFolder(file) || !Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
                 Files.write(file, content, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE);
                 return;
             }
             if (Files.isRegularFile(file) && Arrays.equals(Files.readAllBytes(file), content)) {
                 return;
             }
-            checkedFolder(file.getParent());
             Path temp = Files.createTempFile(file.getParent(), "." + file.getFileName(), ".tmp");
             Files.write(temp, content);
             Files.move(temp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);

@@ -19,8 +19,13 @@ public class MemoryOutput implements GeneratorOutput {
 
     @Override
     public void writeBytes(String relativePath, byte[] content) {
-        if (files.put(OutputPaths.check(relativePath), content.clone()) != null) {
-            throw new IllegalStateException("two templates write " + relativePath);
+        keep(OutputPaths.check(relativePath), content.clone());
+    }
+
+    /** Records a file whose path is checked already, taking {@code content} as it is (the caller made it, or copied it). */
+    void keep(String checkedPath, byte[] content) {
+        if (files.put(checkedPath, content) != null) {
+            throw new IllegalStateException("two templates write " + checkedPath);
         }
     }
 
@@ -45,11 +50,17 @@ public class MemoryOutput implements GeneratorOutput {
 
     /** LF line endings and exactly one final newline, whatever the template produced. */
     static String normalise(CharSequence content) {
-        String s = content.toString().replace("\r\n", "\n");
+        String s = content.toString();
+        if (s.indexOf('\r') >= 0) {
+            s = s.replace("\r\n", "\n");
+        }
         int end = s.length();
         while (end > 0 && s.charAt(end - 1) == '\n') {
             end--;
         }
-        return s.substring(0, end) + "\n";
+        if (end == s.length() - 1) {
+            return s; // the usual case: one final newline already, so no copy
+        }
+        return new StringBuilder(end + 1).append(s, 0, end).append('\n').toString();
     }
 }

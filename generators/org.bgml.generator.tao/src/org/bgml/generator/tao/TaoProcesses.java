@@ -38,6 +38,8 @@ public class TaoProcesses {
     private final TaoProbes probes;
     /** The run limit of servers, computed on first use (it sums over every process). */
     private Integer serverTimeoutSeconds;
+    /** The calls of every driver together, computed on first use. */
+    private Long callsOfAllDrivers;
     /** The receptacles some servant forwards through, collected on first use. */
     private Set<Receptacle> forwardedThrough;
 
@@ -221,9 +223,17 @@ public class TaoProcesses {
      * and the limit counts from the release.
      */
     public int driverTimeoutSeconds(ProcessPlan p) {
-        long calls = clientsTogether() ? plan.processes().stream().filter(this::drives).mapToLong(this::calls).sum() : calls(p);
+        long calls = clientsTogether() ? callsOfAllDrivers() : calls(p);
         long micros = calls * MICROS_PER_CALL + delayMillis(p) * 1000;
         return (int) Math.min(Integer.MAX_VALUE, BASE_TIMEOUT_SECONDS + (micros + 999_999) / 1_000_000);
+    }
+
+    /** The calls of every driving process together, summed on first use (each driver's limit counts them all). */
+    private long callsOfAllDrivers() {
+        if (callsOfAllDrivers == null) {
+            callsOfAllDrivers = plan.processes().stream().filter(this::drives).mapToLong(this::calls).sum();
+        }
+        return callsOfAllDrivers;
     }
 
     /** The deployment starts its drivers together, behind one start line (a model without deployments does). */

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.bgml.diagram.layout.LayoutStore;
 import org.bgml.diagram.server.DiagramServer;
@@ -29,6 +30,7 @@ import org.eclipse.debug.core.ILaunchesListener;
 import org.eclipse.jface.action.Action;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.browser.Browser;
+import org.eclipse.swt.browser.BrowserFunction;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
@@ -49,17 +51,25 @@ import com.google.gson.JsonParseException;
  * client asks for becomes the editor's save, and the client's Generate &amp; Run becomes the editor's save and the
  * model's "BGML Benchmark" launch ({@link ModelEditor#runFromDiagram}); the client's run status follows every
  * benchmark run of the model (its Job), whoever launched it. The page follows the client's state, dirty flag and
- * selection a few times a second, and offers Undo and Redo of the diagram's edits. Without WebKitGTK, or when the diagram bundle is
+ * selection as the page reports them ({@link #HOST_STATE}), and offers Undo and Redo of the diagram's edits. Without WebKitGTK, or when the diagram bundle is
  * missing, it says so and the Model and Source pages still edit the model.
  */
 public final class DiagramPage {
-    private static final int POLL_MILLIS = 300;
+    /**
+     * The function the host page calls whenever the client's state, dirty flag, selection or drawn revision changes:
+     * (model, state, dirty, selection as a JSON array of ids). The model is the file the page was opened for, so that a
+     * page being replaced (Save As) is not taken for the new one.
+     */
+    static final String HOST_STATE = "bgmlHostState";
     private static final Gson GSON = new Gson();
     private static final String ID_PREFIX = "bgml-diagram_";
+    /** When the undo history is read again after a report, in milliseconds. */
+    private static final int[] UNDO_FOLLOW_UP_MILLIS = {150, 1000};
     private final ModelEditor editor;
     private Composite control;
     private Label banner;
     private Browser browser;
+    private BrowserFunction hostState;
     private DiagramServer server;
     private Path file;
     private boolean dirty;
@@ -75,13 +85,13 @@ public final class DiagramPage {
     private final Action undo = new Action("&Undo") {
         @Override
         public void run() {
-            dispatch("{kind: 'glspUndo'}");
+            dispatch(Map.of("kind", "glspUndo"));
         }
     };
     private final Action redo = new Action("&Redo") {
         @Override
         public void run() {
-            dispatch("{kind: 'glspRedo'}");
+            dispatch(Map.of("kind", "glspRedo"));
         }
     };
 
@@ -192,8 +202,17 @@ public final class DiagramPage {
             attach();
             Job.getJobManager().addJobChangeListener(runs);
             DebugPlugin.getDefault().getLaunchManager().addLaunchListener(refused);
+            hostState = new BrowserFunction(browser, HOST_STATE) {
+                @Override
+                public Object function(Object[] arguments) {
+                    if (arguments.length == 4) {
+                        clientChanged(String.valueOf(arguments[0]), String.valueOf(arguments[1]), Boolean.TRUE.equals(arguments[2]),
+                                String.valueOf(arguments[3]));
+                    }
+                    return null;
+                }
+            };
             browser.setText(hostPage(server, file));
-            control.getDisplay().timerExec(POLL_MILLIS, this::poll);
         } catch (Exception | LinkageError e) {
             browser.dispose();
             browser = null;
@@ -247,8 +266,9 @@ public final class DiagramPage {
         server.runByHost(from, null);
         file = target;
         dirty = false;
-        // Until the new page reports, a poll may still read the old page, whose client holds the edit just saved:
-        // that stale "dirty" must not mark the editor dirty again (the same wait as after a save).
+        // Until the new page reports, the old page, whose client holds the edit just saved, may still report (its
+        // reports name the old file and are dropped): a stale "dirty" must not mark the editor dirty again (the same
+        // wait as after a save).
         cleaning = true;
         saveRequested = false;
         state = "";
@@ -256,13 +276,41 @@ public final class DiagramPage {
         attach();
         showBanner(null);
         browser.setEnabled(true);
+        updateUndoRedo();
         browser.setText(hostPage(server, file));
     }
 
     /**
+     * The host page's reporter: after each change of the client's attributes on {@code #bgml-app} (batched per task, and
+     * only when something the editor follows changed) it calls {@link #HOST_STATE}. SWT defines that function on the
+     * page once it has loaded; until then a report waits for it (at most a few seconds: later changes report anyway).
+     */
+    private static final String REPORTER = "(function () {"
+            + " var pending = false, last = null, waits = 0;"
+            + " function report() {"
+            + "  pending = false;"
+            + "  if (typeof window." + HOST_STATE + " !== 'function') { if (waits++ < 200) { setTimeout(schedule, 25); } return; }"
+            + "  var a = document.getElementById('bgml-app');"
+            + "  var state = a && a.dataset.state ? String(a.dataset.state) : '';"
+            + "  var dirty = window.bgmlDiagram ? !!window.bgmlDiagram.isDirty : !!(a && a.dataset.dirty === 'true');"
+            + "  var selection = a && a.dataset.selection ? String(a.dataset.selection) : '[]';"
+            + "  var now = JSON.stringify([state, dirty, selection, a ? String(a.dataset.revision || '') : '']);"
+            + "  if (now === last) { return; }"
+            + "  last = now;"
+            + "  window." + HOST_STATE + "(window.BGML_CONFIG.model, state, dirty, selection);"
+            + " }"
+            + " function schedule() { if (!pending) { pending = true; setTimeout(report, 0); } }"
+            + " new MutationObserver(schedule).observe(document.documentElement, {subtree: true, attributes: true,"
+            + "  attributeFilter: ['data-state', 'data-dirty', 'data-selection', 'data-revision']});"
+            + " schedule();"
+            + "})();";
+
+    /**
      * The page the editor hosts: the client's script and style from the server, every request carrying the access
      * token in its query (an embedded browser may not keep the server's cookie), and the client's configuration in
-     * {@code window.BGML_CONFIG} (PROTOCOL.md, "Client build and page"); script errors are kept for diagnosis.
+     * {@code window.BGML_CONFIG} (PROTOCOL.md, "Client build and page"); script errors are kept for diagnosis. The page
+     * reports the client's state to the editor through {@link #HOST_STATE} whenever the client changes it on
+     * {@code #bgml-app} ({@code data-state}, {@code data-dirty}, {@code data-selection}, {@code data-revision}).
      */
     static String hostPage(DiagramServer server, Path model) {
         String base = "http://127.0.0.1:" + server.port() + "/";
@@ -278,13 +326,9 @@ public final class DiagramPage {
                 + "<link rel=\"stylesheet\" href=\"" + base + "bgml-diagram.css" + query + "\">\n"
                 + "<script>window.bgmlErrors = []; window.addEventListener('error', function (e) { window.bgmlErrors.push(String(e.message)); });\n"
                 + "window.BGML_CONFIG = " + GSON.toJson(config) + ";</script>\n"
+                + "<script>" + REPORTER + "</script>\n"
                 + "</head><body><div id=\"bgml-app\"></div>\n"
                 + "<script src=\"" + base + "bgml-diagram.js" + query + "\"></script>\n</body></html>\n";
-    }
-
-    /** {@code s} as a JSON string literal, safe inside an HTML script element (Gson escapes {@code <} and {@code >}). */
-    static String json(String s) {
-        return GSON.toJson(s);
     }
 
     /** A line above the diagram: why it cannot be shown, or why it shows an older model; null hides it. */
@@ -299,48 +343,57 @@ public final class DiagramPage {
         control.layout(true);
     }
 
-    /** Follows the client's state, dirty flag and selection, and the server's undo history, while the editor is open. */
-    private void poll() {
-        if (browser == null || browser.isDisposed()) {
+    /**
+     * Tells the editor what the client reports, once it reports for this page's file: its state, dirty flag and
+     * selection, and follows the server's undo history (each edit, undo or redo draws a new revision, which reports).
+     */
+    private void clientChanged(String model, String newState, boolean now, String selectionJson) {
+        if (browser == null || browser.isDisposed() || file == null || !file.toString().equals(model)) {
             return;
         }
-        try {
-            Object s = browser.evaluate("var a = document.getElementById('bgml-app');"
-                    + " return a ? [String(a.dataset.state), !!(window.bgmlDiagram && window.bgmlDiagram.isDirty), String(a.dataset.selection || '[]')] : ['', false, '[]'];");
-            if (s instanceof Object[] values && values.length == 3) {
-                String before = state;
-                state = String.valueOf(values[0]);
-                boolean now = Boolean.TRUE.equals(values[1]);
-                if (cleaning && (!now || server == null || file == null || server.isDirty(file))) {
-                    cleaning = false; // the client has caught up, or there is a new edit since
-                }
-                if (now != dirty && !cleaning) {
-                    dirty = now;
-                    editor.diagramDirtyChanged();
-                }
-                List<String> ids = parseIds(String.valueOf(values[2]));
-                if (!ids.equals(selection)) {
-                    selection = ids;
-                    editor.diagramSelectionChanged();
-                }
-                if ("ready".equals(state) && !"ready".equals(before)) {
-                    editor.diagramReady();
-                }
+        String before = state;
+        state = newState;
+        if (cleaning && (!now || server == null || server.isDirty(file))) {
+            cleaning = false; // the client has caught up, or there is a new edit since
+        }
+        if (now != dirty && !cleaning) {
+            dirty = now;
+            editor.diagramDirtyChanged();
+        }
+        List<String> ids = parseIds(selectionJson);
+        if (!ids.equals(selection)) {
+            selection = ids;
+            editor.diagramSelectionChanged();
+        }
+        if ("ready".equals(state) && !"ready".equals(before)) {
+            editor.diagramReady();
+        }
+        updateUndoRedo();
+    }
+
+    /**
+     * Reads the server's undo history now and twice more shortly after: the server may record a command on its stack
+     * after the client has drawn its result, and a save changes the history without any change the page reports.
+     */
+    private void updateUndoRedo() {
+        undoRedoNow();
+        if (control != null && !control.isDisposed()) {
+            for (int millis : UNDO_FOLLOW_UP_MILLIS) {
+                control.getDisplay().timerExec(millis, this::undoRedoNow);
             }
-        } catch (org.eclipse.swt.SWTException e) {
-            // the page is (re)loading: try again at the next poll
         }
-        if (server != null && file != null) {
-            undo.setEnabled(rendered() && browser.isEnabled() && server.canUndo(file));
-            redo.setEnabled(rendered() && browser.isEnabled() && server.canRedo(file));
-        }
-        browser.getDisplay().timerExec(POLL_MILLIS, this::poll);
+    }
+
+    private void undoRedoNow() {
+        boolean usable = browser != null && !browser.isDisposed() && server != null && file != null && rendered() && browser.isEnabled();
+        undo.setEnabled(usable && server.canUndo(file));
+        redo.setEnabled(usable && server.canRedo(file));
     }
 
     /** The ids in the client's {@code data-selection}, a JSON array of strings (none when it is not one). */
     static List<String> parseIds(String json) {
         try {
-            String[] ids = new Gson().fromJson(json, String[].class);
+            String[] ids = GSON.fromJson(json, String[].class);
             return ids == null ? new ArrayList<>() : new ArrayList<>(List.of(ids));
         } catch (JsonParseException e) {
             return new ArrayList<>();
@@ -405,12 +458,14 @@ public final class DiagramPage {
             if (done) {
                 showBanner(null);
                 browser.setEnabled(true);
+                updateUndoRedo();
             }
             return done;
         } catch (ModelLoadException e) {
             showBanner("The Source page does not hold a valid model, so the diagram shows the model as it was before and cannot be edited: "
                     + e.describe() + ". Fix it on the Source page; the text stays as you wrote it.");
             browser.setEnabled(false);
+            updateUndoRedo();
             return false;
         } catch (IOException e) {
             showBanner("The diagram could not take the Source page's text: " + e.getMessage());
@@ -429,6 +484,7 @@ public final class DiagramPage {
             server.markSaved(file);
             dirty = false;
             cleaning = true;
+            updateUndoRedo();
         }
     }
 
@@ -452,7 +508,7 @@ public final class DiagramPage {
                 + " function find() { for (var i = 0; i < ids.length; i++) { if (document.getElementById('" + ID_PREFIX + "' + ids[i])) { return ids[i]; } } return null; }"
                 + " function select(id) { api.dispatch({kind: 'elementSelected', selectedElementsIDs: [id], deselectedElementsIDs: [], deselectAll: true}); }"
                 + " var id = find(); if (id) { select(id); return true; }"
-                + " var layer = " + (viewpoint == null ? "null" : json(viewpoint)) + "; if (!layer) { return false; }"
+                + " var layer = " + GSON.toJson(viewpoint) + "; if (!layer) { return false; }"
                 + " var before = api.revision;"
                 + " api.dispatch({kind: 'bgmlSetViewpoint', viewpoint: layer, showDeployment: false});"
                 + " api.waitForRevision(before).then(function () { var found = find(); if (found) { select(found); } });"
@@ -460,10 +516,13 @@ public final class DiagramPage {
         return Boolean.TRUE.equals(done);
     }
 
-    /** Sends one action to the client, which passes server actions on (operations, undo, redo). */
-    public void dispatch(String actionLiteral) {
+    /**
+     * Sends one action to the client, which passes server actions on (operations, undo, redo): any object Gson writes
+     * as the action's JSON (a map, a {@link JsonObject}, a record).
+     */
+    public void dispatch(Object action) {
         if (browser != null && !browser.isDisposed()) {
-            browser.evaluate("if (window.bgmlDiagram) { window.bgmlDiagram.dispatch(" + actionLiteral + "); }");
+            browser.evaluate("if (window.bgmlDiagram) { window.bgmlDiagram.dispatch(" + GSON.toJson(action) + "); }");
         }
     }
 
@@ -517,6 +576,10 @@ public final class DiagramPage {
     }
 
     void dispose() {
+        if (hostState != null && !hostState.isDisposed()) {
+            hostState.dispose();
+        }
+        hostState = null;
         Job.getJobManager().removeJobChangeListener(runs);
         DebugPlugin.getDefault().getLaunchManager().removeLaunchListener(refused);
         if (server != null && file != null) {

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import org.bgml.ide.core.BgmlIde;
 import org.bgml.ide.core.launch.BenchmarkLaunch;
@@ -60,7 +61,13 @@ class DiagramEditorTest {
 
     /** A rename through the client, as the diagram's direct label edit sends it. */
     private static void rename(ModelEditor editor, String path, String name) {
-        Ui.run(() -> editor.diagram().dispatch("{kind: 'applyLabelEdit', labelId: '" + path + "#name', text: '" + name + "'}"));
+        Ui.run(() -> editor.diagram().dispatch(Map.of("kind", "applyLabelEdit", "labelId", path + "#name", "text", name)));
+    }
+
+    /** A move of one node to (x, y), as the client sends it when a node is dragged. */
+    private static Map<String, Object> move(String id, int x, int y) {
+        return Map.of("kind", "changeBounds", "newBounds",
+                List.of(Map.of("elementId", id, "newSize", Map.of("width", 160, "height", 56), "newPosition", Map.of("x", x, "y", y))));
     }
 
     @Test
@@ -117,8 +124,7 @@ class DiagramEditorTest {
         assertEquals(onDisk(file), Ui.sync(() -> editor.document().get()), "the Source document is what was written");
 
         // moving a node changes no model text; the editor is dirty until Save writes the layout file
-        Ui.run(() -> editor.diagram().dispatch("{kind: 'changeBounds', newBounds: [{elementId: 'SavedServer', "
-                + "newSize: {width: 160, height: 56}, newPosition: {x: 432, y: 321}}]}"));
+        Ui.run(() -> editor.diagram().dispatch(move("SavedServer", 432, 321)));
         Ui.await("the editor dirty after the move", editor::isDirty, 10);
         String before = onDisk(file);
         Ui.run(editor::showSource);
@@ -138,8 +144,7 @@ class DiagramEditorTest {
         ModelEditor editor = Ui.openWithDiagram(file);
         rename(editor, "TaoTaoServer", "CopiedServer");
         Ui.await("the rename drawn", () -> Ui.drawn(editor, "CopiedServer"), 30);
-        Ui.run(() -> editor.diagram().dispatch("{kind: 'changeBounds', newBounds: [{elementId: 'CopiedServer', "
-                + "newSize: {width: 160, height: 56}, newPosition: {x: 512, y: 288}}]}"));
+        Ui.run(() -> editor.diagram().dispatch(move("CopiedServer", 512, 288)));
         Ui.await("the editor dirty", editor::isDirty, 10);
 
         IFile copy = Workspace.project("diagram").getFile("second.bgml");
@@ -293,7 +298,8 @@ class DiagramEditorTest {
 
         // selecting another element in the diagram moves the Properties view along
         Ui.run(() -> Ui.page().activate(editor));
-        Ui.run(() -> editor.diagram().dispatch("{kind: 'elementSelected', selectedElementsIDs: ['TaoTaoServer'], deselectedElementsIDs: [], deselectAll: true}"));
+        Ui.run(() -> editor.diagram().dispatch(Map.of("kind", "elementSelected", "selectedElementsIDs", List.of("TaoTaoServer"),
+                "deselectedElementsIDs", List.of(), "deselectAll", true)));
         Ui.await("the Properties view follows the diagram's selection", () -> {
             Object f = ((IStructuredSelection) editor.getSite().getSelectionProvider().getSelection()).getFirstElement();
             IPropertySource p = f == null ? null : Adapters.adapt(f, IPropertySource.class);

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.bgml.ide.core.launch.BenchmarkJob;
@@ -67,7 +68,7 @@ class DiagramRunTest {
         assertFalse(Ui.drawn(editor, "TaoTao#result"), "no results on it before the run");
 
         // an unsaved diagram edit: the run must see it, so the editor saves first
-        Ui.run(() -> editor.diagram().dispatch("{kind: 'applyLabelEdit', labelId: 'TaoTaoClient#name', text: 'EditedClient'}"));
+        Ui.run(() -> editor.diagram().dispatch(Map.of("kind", "applyLabelEdit", "labelId", "TaoTaoClient#name", "text", "EditedClient")));
         Ui.await("the renamed client drawn", () -> Ui.drawn(editor, "EditedClient"), 30);
         Ui.await("the editor dirty after the diagram edit", editor::isDirty, 10);
         List<ILaunch> before = List.of(DebugPlugin.getDefault().getLaunchManager().getLaunches());
