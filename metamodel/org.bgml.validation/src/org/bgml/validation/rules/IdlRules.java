@@ -8,6 +8,8 @@ import java.util.Map;
 
 import org.bgml.model.Attribute;
 import org.bgml.model.EnumType;
+import org.bgml.model.EventSink;
+import org.bgml.model.EventSource;
 import org.bgml.model.EventType;
 import org.bgml.model.Interface;
 import org.bgml.model.Member;
@@ -16,6 +18,7 @@ import org.bgml.model.NamedElement;
 import org.bgml.model.NamedType;
 import org.bgml.model.Operation;
 import org.bgml.model.Parameter;
+import org.bgml.model.Port;
 import org.bgml.model.ParameterDirection;
 import org.bgml.model.Sequence;
 import org.bgml.model.Struct;
@@ -87,6 +90,7 @@ public final class IdlRules implements RuleSet {
                 sink.error(EMPTY, struct, Elements.label(struct) + " has no members; IDL structs need at least one");
             }
         }
+        checkCarriedEventTypes(root, sink);
         for (Sequence seq : Elements.allOf(root, Sequence.class)) {
             if (seq.getBound() < 0) {
                 sink.error(SEQUENCE_BOUND, seq, Elements.label(seq) + " has the bound " + seq.getBound()
@@ -103,6 +107,39 @@ public final class IdlRules implements RuleSet {
                 sink.warning(EMPTY, m, Elements.label(m) + " declares nothing; some IDL compilers refuse empty modules");
             }
         }
+    }
+
+    /**
+     * An event type that a port carries must have a member of its own or of a base: omniORB, TAO and ACE send an
+     * event as an IDL struct (CCM's eventtype is a valuetype, and only CIAO could send an empty one). Reported once
+     * per type, at the type, naming the first port that carries it.
+     */
+    private static void checkCarriedEventTypes(EObject root, DiagnosticSink sink) {
+        Map<EventType, Port> carriers = new LinkedHashMap<>();
+        for (Port port : Elements.allOf(root, Port.class)) {
+            EventType type = port instanceof EventSource source ? source.getEventType()
+                    : port instanceof EventSink eventSink ? eventSink.getEventType() : null;
+            type = type == null ? null : Elements.resolved(type);
+            if (type != null) {
+                carriers.putIfAbsent(type, port);
+            }
+        }
+        carriers.forEach((type, port) -> {
+            if (!hasMembers(type)) {
+                sink.error(EMPTY, type, Elements.label(type) + " has no members, own or inherited, and " + Elements.label(port)
+                        + " carries it; omniORB, TAO and ACE send an event as an IDL struct, which needs at least one member");
+            }
+        });
+    }
+
+    private static boolean hasMembers(EventType type) {
+        java.util.Set<EventType> seen = new java.util.HashSet<>();
+        for (EventType t = type; t != null && seen.add(t); t = Elements.resolved(t.getBase())) {
+            if (!t.getMembers().isEmpty()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void checkTypeRef(TypeRef ref, DiagnosticSink sink) {
