@@ -56,6 +56,15 @@ CallScope::CallScope(const Arrival& upcall, ACE_CDR::ULong actions_segment, ACE_
   c.outgoing_closes = connection_segment;
 }
 
+CallScope::CallScope(const bgml::PathStamp& origin, ACE_CDR::ULong connection_segment)
+{
+  PathContext& c = path_context();
+  saved_ = c.outgoing;
+  saved_closes_ = c.outgoing_closes;
+  c.outgoing = origin;
+  c.outgoing_closes = connection_segment;
+}
+
 CallScope::~CallScope()
 {
   PathContext& c = path_context();
@@ -151,7 +160,7 @@ ActionFailures& action_failures()
 void report_timer(const Timer& timer, bgml::ResultFile& result, const bgml::Pacer& pacer, std::size_t published,
                   std::uint64_t begin, std::uint64_t end)
 {
-  std::printf("%s: %zu publications at %.1f Hz, %llu missed deadlines, %llu skipped periods\n", timer.name, published,
+  std::printf("%s: %zu sends at %.1f Hz, %llu missed deadlines, %llu skipped periods\n", timer.name, published,
               timer.rate_hz, static_cast<unsigned long long>(pacer.missed()),
               static_cast<unsigned long long>(pacer.skipped()));
   std::fflush(stdout);

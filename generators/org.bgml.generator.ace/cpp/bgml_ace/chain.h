@@ -1,7 +1,7 @@
 // bgml_ace/chain.h: event chains on the ACE baseline. A facet's or sink's behaviour runs a list of
 // actions on each call or event (busy work, a call through a receptacle, a publication on a source);
 // what the actions send carries the path stamp of bgml/path.h, so that a path can be timed from its
-// origin (a rate generator) to its end port, hop by hop.
+// origin (a rate generator, or a client's calls through a receptacle) to its end port, hop by hop.
 //
 // Where the stamp travels:
 //   - over a socket, in the message itself: header flag PATH_FLAG, then at the start of the body the
@@ -59,6 +59,9 @@ Arrival take_arrival();
 class CallScope {
 public:
   CallScope(const Arrival& upcall, ACE_CDR::ULong actions_segment, ACE_CDR::ULong connection_segment);
+  /// Sets the stamp of a call that starts a path (a client's call): `origin` as it is, to close
+  /// `connection_segment` at the callee.
+  CallScope(const bgml::PathStamp& origin, ACE_CDR::ULong connection_segment);
   ~CallScope();
   CallScope(const CallScope&) = delete;
   CallScope& operator=(const CallScope&) = delete;
@@ -149,6 +152,7 @@ private:
 ActionFailures& action_failures();
 
 /// A rate generator: `count` publications at `rate_hz` (0: back to back), each the origin of a path.
+/// The calls that start a path from a client's calls run the same way, one call per send.
 struct Timer {
   const char* name;        // console label: the source
   const char* element;     // element path of the source port

@@ -29,8 +29,8 @@ import org.bgml.model.io.ElementPaths;
 /**
  * Event chains on the ACE baseline, per process, over the common {@link ChainPlan} (its origin and segment ids
  * and routes): which facets and sinks run actions or end a path, which connections their actions and timers
- * send over (a lazily connected link, or a direct call when collocated), the timers a process drives and the
- * path ends it records. Refuses what the ACE baseline cannot honour, naming the element.
+ * send over (a lazily connected link, or a direct call when collocated), the timers and the path-starting calls
+ * a process drives, and the path ends it records. Refuses what the ACE baseline cannot honour, naming the element.
  */
 public final class AceChains {
     /** A connection an action or a timer sends over, with its plan: exactly one of event and invocation is set. */
@@ -64,7 +64,7 @@ public final class AceChains {
 
     /** Whether the process takes part in a chain: it runs actions, drives a timer or records a path. */
     public boolean inChain(ProcessPlan p) {
-        return !timers(p).isEmpty() || !pathEnds(p).isEmpty() || !actingFacets(p).isEmpty()
+        return drivesPaths(p) || !pathEnds(p).isEmpty() || !actingFacets(p).isEmpty()
                 || p.consumes().stream().anyMatch(e -> hooked(e.sink()));
     }
 
@@ -114,6 +114,25 @@ public final class AceChains {
         return out;
     }
 
+    /** The process starts paths: it has a timer source, or makes the calls a path starts at. */
+    public boolean drivesPaths(ProcessPlan p) {
+        return !timers(p).isEmpty() || !callPaths(p).isEmpty();
+    }
+
+    /** The paths whose origin is calls the process makes (the metric's own calls), in model order. */
+    public List<ChainPlan.Path> callPaths(ProcessPlan p) {
+        return chains.callPaths(p.entities());
+    }
+
+    /** The connections the calls that start a path go over. */
+    public List<Send> callSends(ChainPlan.Path path) {
+        List<Send> out = new ArrayList<>();
+        for (Connection c : chains.callConnections(path.origin())) {
+            out.add(new Send(c, eventOf.get(c), invocationOf.get(c)));
+        }
+        return out;
+    }
+
     /** The connections a timer publishes on. */
     public List<Send> timerSends(EventSource s) {
         List<Send> out = new ArrayList<>();
@@ -141,6 +160,13 @@ public final class AceChains {
         }
         for (EventSource t : timers(p)) {
             for (Send s : timerSends(t)) {
+                if (seen.add(s.connection())) {
+                    out.add(s);
+                }
+            }
+        }
+        for (ChainPlan.Path path : callPaths(p)) {
+            for (Send s : callSends(path)) {
                 if (seen.add(s.connection())) {
                     out.add(s);
                 }
@@ -227,11 +253,15 @@ public final class AceChains {
         }
         for (ChainPlan.Path path : chains.paths()) {
             PathLatency m = path.metric();
-            if (path.origin().timerSource() == null) {
+            if (path.origin().timerSource() == null && !path.fromCalls()) {
                 throw new UnsupportedModelException("target ace: " + ElementPaths.pathOf(m) + " starts at "
-                        + path.origin().name() + ", which is not a timer event source. On the ACE baseline a path starts "
-                        + "at a rate generator: set the metric's port to an event source with a timer (a client's calls as "
-                        + "origin run on omniorb)");
+                        + path.origin().name() + ", which is neither a timer event source nor a client's calls. On the ACE "
+                        + "baseline a path starts at a rate generator or at the calls through a receptacle: set the metric's "
+                        + "port to an event source with a timer, or to a receptacle");
+            }
+            if (path.fromCalls() && path.operation() == null) {
+                throw new UnsupportedModelException("target ace: " + ElementPaths.pathOf(m) + ": " + path.origin().name()
+                        + " has no operation to call");
             }
             if (!path.reachable()) {
                 throw new UnsupportedModelException("target ace: " + ElementPaths.pathOf(m) + " cannot reach its end "

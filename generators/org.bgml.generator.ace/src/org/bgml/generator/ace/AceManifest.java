@@ -45,8 +45,8 @@ public final class AceManifest {
         for (ProcessPlan p : plan.processes()) {
             boolean serves = processes.serves(p);
             String role = serves ? (p.isClient() ? "both" : "server") : "client";
-            // a process that serves and drives a timer says when its timers are done: the chain may then be stopped
-            Manifest.Readiness done = serves && !chains.timers(p).isEmpty()
+            // a process that serves and drives a timer or path calls says when they are done: the chain may then be stopped
+            Manifest.Readiness done = serves && chains.drivesPaths(p)
                     ? Manifest.Readiness.files(List.of(naming.doneFile(p.name()))) : null;
             specs.add(new Manifest.ProcessSpec(p.name(), role, naming.executable(p.name()), arguments(p),
                     options.environment(p.name()), ".", p.cpus(),

@@ -116,12 +116,12 @@ public final class AceProcesses {
     /** Remote connections that carry metrics and no forwarding: connected after the process listens. */
     public List<InvocationPlan> metricConnections(ProcessPlan p) {
         List<InvocationPlan> forward = forwardConnections(p);
-        return p.invocations().stream().filter(i -> !i.collocated() && !i.metrics().isEmpty() && !forward.contains(i)).toList();
+        return p.invocations().stream().filter(i -> !i.collocated() && !AceChains.loopMetrics(i).isEmpty() && !forward.contains(i)).toList();
     }
 
-    /** Invocations whose metrics the process runs, remote or collocated. */
+    /** Invocations whose metrics the process runs in loops of their own, remote or collocated (paths apart). */
     public List<InvocationPlan> measured(ProcessPlan p) {
-        return p.invocations().stream().filter(i -> !i.metrics().isEmpty()).toList();
+        return p.invocations().stream().filter(i -> !AceChains.loopMetrics(i).isEmpty()).toList();
     }
 
     /** Event connections whose supplier side the process drives. */
@@ -246,7 +246,7 @@ public final class AceProcesses {
 
     /** Metrics that make calls (all but footprint and lookup time). */
     public static boolean makesCalls(MetricPlan m) {
-        return !m.kind().equals("footprint") && !m.kind().equals("lookupTime");
+        return !m.kind().equals("footprint") && !m.kind().equals("lookupTime") && !m.kind().equals("pathLatency");
     }
 
     /** Whether the process serves anything (and so runs until SIGTERM). */

@@ -39,7 +39,7 @@ class ChainTemplate {
         «FOR path : chains.pathEnds(p)»
         // «path.metric.name»: «path.origin.name» to «naming.path(path.end)», over «path.segmentNames.join(', ')».
         bgml_ace::PathEnd «naming.pathEndVariable(path.metric)»(«path.origin.id», { «path.segmentIds.join(', ')» },
-            { «FOR n : path.segmentNames SEPARATOR ', '»"«n»"«ENDFOR» }, «path.metric.warmupIterations», options.timed(«path.metric.samples»));
+            { «FOR n : path.segmentNames SEPARATOR ', '»"«n»"«ENDFOR» }, «path.warmup», options.timed(«path.samples»));
         «ENDFOR»'''
 
     /** The links, stubs, suppliers and events the process's actions and timers send with. */
@@ -137,23 +137,27 @@ class ChainTemplate {
         «FOR s : chains.sends(a)»
         { // call «naming.path(op)» through «naming.path(a.receptacle)» over «s.connection.name»«IF s.collocated» (collocated: a direct call)«ENDIF»
           bgml_ace::CallScope scope(upcall, «chains.actionSegment(port)», «chains.segment(s.connection)»);
-          «IF !s.collocated»
-          ACE_Guard<ACE_Thread_Mutex> guard(«naming.linkVariable(s.connection)».lock());
-          «naming.linkVariable(s.connection)».ready();
-          «ENDIF»
-          «FOR param : op.parameters»
-          «types.cpp(param.type)» «param.name»«types.initialiser(param.type)»;«IF param.direction != ParameterDirection.IN» // «param.direction.literal» holder«ENDIF»
-          «ENDFOR»
-          «IF types.returnsByReference(op)»
-          «types.cpp(op.returnType)» _return;
-          «ENDIF»
-          «FOR param : types.sent(op).filter[types.resolvedPrimitive(type) == PrimitiveKind.UNSIGNED_LONG_LONG && direction == ParameterDirection.IN]»
-          «param.name» = bgml::now_ns();
-          «ENDFOR»
-          «IF s.collocated»«processes.target(s.invocation)»«ELSE»«naming.actionTargetVariable(s.connection)»«ENDIF».«op.name»«types.arguments(op)»;
+          «s.invoke(op)»
         }
         «ENDFOR»'''
     }
+
+    /** One call of {@code op} over a send's connection, inside a CallScope that set its stamp. */
+    def invoke(AceChains.Send s, Operation op) '''
+        «IF !s.collocated»
+        ACE_Guard<ACE_Thread_Mutex> guard(«naming.linkVariable(s.connection)».lock());
+        «naming.linkVariable(s.connection)».ready();
+        «ENDIF»
+        «FOR param : op.parameters»
+        «types.cpp(param.type)» «param.name»«types.initialiser(param.type)»;«IF param.direction != ParameterDirection.IN» // «param.direction.literal» holder«ENDIF»
+        «ENDFOR»
+        «IF types.returnsByReference(op)»
+        «types.cpp(op.returnType)» _return;
+        «ENDIF»
+        «FOR param : types.sent(op).filter[types.resolvedPrimitive(type) == PrimitiveKind.UNSIGNED_LONG_LONG && direction == ParameterDirection.IN]»
+        «param.name» = bgml::now_ns();
+        «ENDFOR»
+        «IF s.collocated»«processes.target(s.invocation)»«ELSE»«naming.actionTargetVariable(s.connection)»«ENDIF».«op.name»«types.arguments(op)»;'''
 
     def Operation firstOperation(Interface i) {
         if (!i.operations.empty) return i.operations.head
@@ -166,13 +170,45 @@ class ChainTemplate {
 
     // ---- timers ------------------------------------------------------------------------------------------------
 
-    /** Connects the timers' links before the start line, so that the first publication does not pay for it. */
+    /** Connects the timers' and path calls' links before the start line, so that the first send does not pay for it. */
     def connectTimers(ProcessPlan p) '''
         «FOR t : chains.timers(p)»
         «FOR s : chains.timerSends(t).filter[!collocated]»
         «naming.linkVariable(s.connection)».ready();
         «ENDFOR»
+        «ENDFOR»
+        «FOR path : chains.callPaths(p)»
+        «FOR s : chains.callSends(path).filter[!collocated]»
+        «naming.linkVariable(s.connection)».ready();
+        «ENDFOR»
         «ENDFOR»'''
+
+    /**
+     * The calls that start the paths from this process's calls: each path's own loop, after the process's black-box
+     * loops (which carry no stamp), one thread: its warm-up, then its timed calls, at its workload's rate, each
+     * stamped at its start; the stamp goes in the request to the connection's facet.
+     */
+    def callLoops(ProcessPlan p) '''
+        «FOR path : chains.callPaths(p)»
+        «path.driveCalls»
+        «ENDFOR»'''
+
+    def driveCalls(ChainPlan.Path path) {
+        val op = path.operation
+        '''
+        { // «path.metric.name»: calls of «path.origin.name» («naming.path(op)») start the path (origin «path.origin.id»): «path.warmup» warm-up and «path.samples» timed calls, «IF path.rateHz > 0»«path.rateHz» Hz«ELSE»back to back«ENDIF»
+          const bgml_ace::Timer calls = { "«path.metric.name» (calls of «path.origin.name»)", "«naming.path(path.origin.caller)»", nullptr, «path.origin.id», «path.rateHz», 0.0,
+                                          «path.warmup» + options.timed(«path.samples»), 0 };
+          bgml_ace::run_timer(calls, *result, [&](const bgml::PathStamp& stamp) {
+            «FOR s : chains.callSends(path)»
+            { // call «naming.path(op)» over «s.connection.name»«IF s.collocated» (collocated: a direct call)«ENDIF»
+              bgml_ace::CallScope scope(stamp, «chains.segment(s.connection)»);
+              «s.invoke(op)»
+            }
+            «ENDFOR»
+          });
+        }'''
+    }
 
     def timers(ProcessPlan p) '''
         «FOR t : chains.timers(p)»

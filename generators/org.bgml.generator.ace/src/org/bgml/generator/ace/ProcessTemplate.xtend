@@ -55,6 +55,9 @@ class ProcessTemplate {
         «FOR t : chains.timers(p)»
         // Rate generator «naming.path(t)»: publishes by itself; each publication is the origin of a path.
         «ENDFOR»
+        «FOR path : chains.callPaths(p)»
+        // Calls through «naming.path(path.origin.caller)» start path «naming.path(path.metric)»: the metric's own calls, after the other loops.
+        «ENDFOR»
         «FOR s : chains.actingFacets(p)»
         // Runs the actions of «naming.path(s.facet)» on every call.
         «ENDFOR»
@@ -77,7 +80,7 @@ class ProcessTemplate {
 
         namespace {
         «FOR i : processes.measured(p)»
-        «FOR m : i.metrics.filter[kind != "footprint" && operation !== null]»
+        «FOR m : AceChains.loopMetrics(i).filter[kind != "footprint" && operation !== null]»
 
         «IF m.simple»«m.loop(i)»«ELSE»«m.function(i)»«ENDIF»
         «ENDFOR»
@@ -145,7 +148,7 @@ class ProcessTemplate {
             «naming.qualifiedEventSupplier(e.eventType)» «processes.connectionName(e)»(«processes.connectionName(e)»_connection, «processes.eventId(e)»);
             «ENDFOR»
             «ENDIF»
-            «IF !chains.timers(p).empty»
+            «IF chains.drivesPaths(p)»
             «chain.connectTimers(p)»
             «ENDIF»
             «IF p.drives»
@@ -157,7 +160,7 @@ class ProcessTemplate {
             «IF p.hasFunctions»
 
             «FOR i : processes.measured(p)»
-            «FOR run : i.metrics.filter[kind != "footprint" && operation !== null].runs»
+            «FOR run : AceChains.loopMetrics(i).filter[kind != "footprint" && operation !== null].runs»
             «IF run.head.simple»
             «run.loops(i)»
             «ELSE»
@@ -171,9 +174,10 @@ class ProcessTemplate {
             «ENDIF»
             «ENDFOR»
             «ENDIF»
-            «IF !chains.timers(p).empty»
+            «IF chains.drivesPaths(p)»
 
             «chain.timers(p)»
+            «chain.callLoops(p)»
             «IF processes.serves(p)»
             bgml_ace::signal_done("«naming.doneFile(p.name)»"); // the launcher may stop the chain now
             «ENDIF»

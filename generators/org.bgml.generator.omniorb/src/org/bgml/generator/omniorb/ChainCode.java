@@ -13,6 +13,7 @@ import org.bgml.generator.common.plan.InvocationPlan;
 import org.bgml.generator.common.plan.ServantPlan;
 import org.bgml.model.Action;
 import org.bgml.model.ActionKind;
+import org.bgml.model.Connection;
 import org.bgml.model.Entity;
 import org.bgml.model.EventSink;
 import org.bgml.model.EventSource;
@@ -57,8 +58,8 @@ public class ChainCode {
 
     /**
      * Refuses what this target cannot run yet, naming the element: a path whose end cannot be reached, a path
-     * from a client's calls (only timer sources start paths here), a timer source whose connections also carry
-     * metric loops.
+     * starting at an event connection (it starts at a timer source or at a client's calls), a timer source whose
+     * connections also carry metric loops.
      */
     public void check() {
         for (ChainPlan.Path p : chains.paths()) {
@@ -67,9 +68,14 @@ public class ChainCode {
                         + ElementPaths.pathOf(p.end()) + " cannot be reached from " + p.origin().name()
                         + " through connections and behaviour actions");
             }
-            if (p.origin().timerSource() == null) {
+            if (p.origin().timerSource() == null && !p.fromCalls()) {
                 throw new UnsupportedModelException(ElementPaths.pathOf(p.metric())
-                        + ": on omniorb a path starts at a timer event source; " + p.origin().name() + " is not one");
+                        + ": on omniorb a path starts at a timer event source or at a client's calls through a receptacle; "
+                        + p.origin().name() + " is neither");
+            }
+            if (p.fromCalls() && p.operation() == null) {
+                throw new UnsupportedModelException(ElementPaths.pathOf(p.metric()) + ": " + p.origin().name()
+                        + " has no operation to call");
             }
         }
         for (EventPlan e : layout.plan().events()) {
@@ -81,9 +87,19 @@ public class ChainCode {
         }
     }
 
-    /** The process holds a port chain, a sender or a timer. */
+    /** The process holds a port chain, a sender, a timer or the calls that start a path. */
     public boolean usedBy(ProcessLayout p) {
-        return !chainPorts(p).isEmpty() || !timers(p).isEmpty();
+        return !chainPorts(p).isEmpty() || drivesPaths(p);
+    }
+
+    /** The process starts paths: it has a timer source, or makes the calls a path starts at. */
+    public boolean drivesPaths(ProcessLayout p) {
+        return !timers(p).isEmpty() || !callPaths(p).isEmpty();
+    }
+
+    /** The paths whose origin is calls that {@code p} makes, in model order. */
+    public List<ChainPlan.Path> callPaths(ProcessLayout p) {
+        return chains.callPaths(p.plan().entities());
     }
 
     // ---- setup (after activation, before readiness) ----------------------------------------------------------
@@ -93,8 +109,12 @@ public class ChainCode {
         List<String> lines = new ArrayList<>();
         lines.add("// Event chains: stamps travel in requests (interceptors) and in event envelopes.");
         lines.add("bgml_omniorb::install_path_interceptors();");
+        Set<Connection> declared = new LinkedHashSet<>();
         for (Port on : sendPorts(p)) {
-            lines.addAll(sender(p, on));
+            lines.addAll(sender(p, on, declared));
+        }
+        for (ChainPlan.Path path : callPaths(p)) {
+            lines.addAll(originSender(path, declared));
         }
         for (Port port : chainPorts(p)) {
             Entity e = (Entity) port.eContainer();
@@ -142,7 +162,7 @@ public class ChainCode {
         lines.add("    std::vector<std::uint32_t>{ " + path.segmentIds().stream().map(String::valueOf).collect(Collectors.joining(", "))
                 + " },");
         lines.add("    std::vector<std::string>{ " + CppText.literals(path.segmentNames()) + " },");
-        lines.add("    " + m.getWarmupIterations() + ", " + Math.max(1, m.getSamples()) + "));");
+        lines.add("    " + path.warmup() + ", " + path.samples() + "));");
         lines.add(chain + "->add_recorder(" + v + ".get());");
         if (!path.oneHost()) {
             lines.add("process.add_label(" + CppText.literal("clock " + ElementPaths.pathOf(m)) + ", " + CppText.literal(path.clockNote()) + ");");
@@ -155,7 +175,7 @@ public class ChainCode {
     }
 
     /** The sender of a source (publish) or a receptacle (call of one operation) on each of its connections. */
-    private List<String> sender(ProcessLayout p, Port on) {
+    private List<String> sender(ProcessLayout p, Port on, Set<Connection> declared) {
         List<String> lines = new ArrayList<>();
         if (on instanceof EventSource s) {
             List<EventPlan> events = layout.plan().events().stream().filter(e -> e.source() == s).toList();
@@ -181,31 +201,54 @@ public class ChainCode {
         } else if (on instanceof Receptacle r) {
             List<InvocationPlan> invocations = layout.plan().invocationsThrough(r);
             for (InvocationPlan i : invocations) {
-                lines.add(callTarget(i));
+                if (declared.add(i.connection())) {
+                    lines.add(callTarget(i));
+                }
             }
             for (Operation op : operationsCalled(p, r)) {
-                lines.add("bgml_omniorb::Sender " + senderVariable(r, op) + " = [=](const bgml::PathStamp& stamp) {");
-                for (InvocationPlan i : invocations) {
-                    lines.add("  {");
-                    lines.add("    bgml_omniorb::CallScope scope(bgml_omniorb::PathWire(stamp, " + chains.segment(i.connection()).id() + "));");
-                    lines.add("    const bgml_omniorb::OneThread loop;");
-                    lines.add("    const std::size_t t = 0;");
-                    lines.add("    const std::uint64_t start = bgml::now_ns();");
-                    lines.add("    (void) loop;");
-                    lines.add("    (void) t;");
-                    lines.add("    (void) start;");
-                    for (String line : calls.prepare(op, null)) {
-                        lines.add("    " + line);
-                    }
-                    lines.add("    " + naming.cppName(i.iface()) + "_ptr ref = " + targetVariable(i.connection().getName()) + "->get();");
-                    for (String line : calls.invoke(op, "ref")) {
-                        lines.add("    " + line);
-                    }
-                    lines.add("  }");
-                }
-                lines.add("};");
+                lines.addAll(callSender(senderVariable(r, op), op, invocations));
             }
         }
+        return lines;
+    }
+
+    /** The sender of a path from calls: the metric's operation over the origin's connections, stamp set. */
+    private List<String> originSender(ChainPlan.Path path, Set<Connection> declared) {
+        List<String> lines = new ArrayList<>();
+        List<Connection> over = chains.callConnections(path.origin());
+        List<InvocationPlan> invocations = layout.plan().invocations().stream().filter(i -> over.contains(i.connection())).toList();
+        for (InvocationPlan i : invocations) {
+            if (declared.add(i.connection())) {
+                lines.add(callTarget(i));
+            }
+        }
+        lines.addAll(callSender(originVariable(path.metric()), path.operation(), invocations));
+        return lines;
+    }
+
+    /** A sender that calls {@code op} once on each invocation, each call carrying the stamp to its connection. */
+    private List<String> callSender(String variable, Operation op, List<InvocationPlan> invocations) {
+        List<String> lines = new ArrayList<>();
+        lines.add("bgml_omniorb::Sender " + variable + " = [=](const bgml::PathStamp& stamp) {");
+        for (InvocationPlan i : invocations) {
+            lines.add("  {");
+            lines.add("    bgml_omniorb::CallScope scope(bgml_omniorb::PathWire(stamp, " + chains.segment(i.connection()).id() + "));");
+            lines.add("    const bgml_omniorb::OneThread loop;");
+            lines.add("    const std::size_t t = 0;");
+            lines.add("    const std::uint64_t start = bgml::now_ns();");
+            lines.add("    (void) loop;");
+            lines.add("    (void) t;");
+            lines.add("    (void) start;");
+            for (String line : calls.prepare(op, null)) {
+                lines.add("    " + line);
+            }
+            lines.add("    " + naming.cppName(i.iface()) + "_ptr ref = " + targetVariable(i.connection().getName()) + "->get();");
+            for (String line : calls.invoke(op, "ref")) {
+                lines.add("    " + line);
+            }
+            lines.add("  }");
+        }
+        lines.add("};");
         return lines;
     }
 
@@ -269,7 +312,39 @@ public class ChainCode {
             lines.add("  bgml::sleep_ms(" + (DRAIN_MILLIS + w.getPostDelayMillis()) + "); // the chain drains before teardown stops its processes");
             lines.add("}");
         }
+        for (ChainPlan.Path path : callPaths(p)) {
+            lines.addAll(callLoop(path));
+        }
         return String.join("\n", lines);
+    }
+
+    /**
+     * The calls that start a path from a client's calls: the metric's own loop, after the process's black-box
+     * loops (which carry no stamp): its warm-up calls, then its timed ones, at its workload's rate, one thread.
+     * Each call is stamped at its start and carries the stamp in its request.
+     */
+    private List<String> callLoop(ChainPlan.Path path) {
+        PathLatency m = path.metric();
+        Workload w = m.getWorkload();
+        List<String> lines = new ArrayList<>();
+        lines.add("{");
+        lines.add("  // " + ElementPaths.pathOf(m) + ": calls of " + path.origin().name() + " (" + ElementPaths.pathOf(path.operation())
+                + ") start the path (origin " + path.origin().id() + "): " + path.warmup() + " warm-up and " + path.samples()
+                + " timed calls, " + (path.rateHz() > 0 ? CppText.number(path.rateHz()) + " Hz" : "back to back"));
+        lines.add("  bgml_omniorb::LoopResult loop(process.spec(" + path.warmup() + ", " + path.samples() + ", 1, "
+                + CppText.number(path.rateHz()) + ", 0, 0, " + (w == null ? 0 : w.getPreDelayMillis()) + ", 0));");
+        lines.add("  bgml::PathStamp stamp;");
+        lines.add("  bgml_omniorb::run_loop(loop, [&](std::size_t, std::uint64_t) {");
+        lines.add("    stamp.begin(" + path.origin().id() + "); // the call's start starts the path");
+        lines.add("    " + originVariable(m) + "(stamp);");
+        lines.add("  });");
+        lines.add("  std::printf(\"%s " + ElementPaths.pathOf(m).replace("%", "%%")
+                + ": %llu calls started the path\\n\", process.name(), static_cast<unsigned long long>(loop.calls));");
+        lines.add("  std::fflush(stdout);");
+        lines.add("  bgml::sleep_ms(" + (DRAIN_MILLIS + (w == null ? 0 : w.getPostDelayMillis()))
+                + "); // what the last call sent on drains before teardown stops the chain");
+        lines.add("}");
+        return lines;
     }
 
     // ---- what a process holds --------------------------------------------------------------------------------
@@ -370,6 +445,10 @@ public class ChainCode {
     private String senderVariable(Port on, Operation op) {
         String base = "send_" + ((Entity) on.eContainer()).getName() + "_" + on.getName();
         return op == null ? base : base + "_" + op.getName();
+    }
+
+    private static String originVariable(PathLatency m) {
+        return "origin_" + m.getName();
     }
 
     private static String targetVariable(String connection) {

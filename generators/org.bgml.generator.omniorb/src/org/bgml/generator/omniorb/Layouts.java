@@ -223,7 +223,9 @@ public class Layouts {
                 .anyMatch(port -> port instanceof EventSource s && s.getTimer() != null);
         boolean chained = timers || p.entities().stream().flatMap(e -> e.getPorts().stream())
                 .anyMatch(port -> !ChainPlan.actions(port).isEmpty());
-        boolean drives = !loops.isEmpty() || timers;
+        // so do the calls that start a path from a client's calls (the path metric's own loop)
+        boolean pathCalls = !ChainPlan.of(plan).callPaths(p.entities()).isEmpty();
+        boolean drives = !loops.isEmpty() || timers || pathCalls;
         String role = serves ? (drives ? ProcessLayout.BOTH : ProcessLayout.SERVER) : ProcessLayout.CLIENT;
         boolean events = !p.consumes().isEmpty() || driven.stream().anyMatch(d -> d.event() != null)
                 || (chained && !p.supplies().isEmpty());

@@ -118,7 +118,7 @@ class ProcessTemplate {
 
             «IF d.invocation !== null»«layout.plan.driveCalls(d.invocation, d.loops)»«ELSE»«d.event.driveEvents(d.loops)»«ENDIF»
             «ENDFOR»
-            «IF !layout.chain.timers(p).empty»
+            «IF layout.chain.drivesPaths(p)»
 
             «layout.chain.timerLoops(p)»
             «ENDIF»

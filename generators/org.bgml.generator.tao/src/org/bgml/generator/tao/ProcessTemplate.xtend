@@ -189,7 +189,7 @@ class ProcessTemplate {
 
                   «events.supplyBlocks(e, processes.events)»
                   «ENDFOR»
-                  «IF chained(processes) && !processes.chains.timers(p).empty»
+                  «IF chained(processes) && processes.chains.drivesPaths(p)»
                   «processes.chains.timerLoops(p)»
                   «ENDIF»
 

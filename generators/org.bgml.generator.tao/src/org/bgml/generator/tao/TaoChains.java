@@ -18,6 +18,7 @@ import org.bgml.generator.tao.TaoMainSteps.CallKind;
 import org.bgml.model.Action;
 import org.bgml.model.ActionKind;
 import org.bgml.model.EventChannel;
+import org.bgml.model.Connection;
 import org.bgml.model.Entity;
 import org.bgml.model.EventSink;
 import org.bgml.model.EventSource;
@@ -71,8 +72,8 @@ public class TaoChains {
 
     /**
      * Refuses what this target cannot run yet, naming the element: a path whose end cannot be reached, a path
-     * that does not start at a timer source (a client's calls as origin), a timer source whose connections also
-     * carry metric loops.
+     * starting at an event connection (it starts at a timer source or at a client's calls), a timer source whose
+     * connections also carry metric loops.
      */
     public void check() {
         for (ChainPlan.Path p : chains.paths()) {
@@ -81,9 +82,14 @@ public class TaoChains {
                         + ElementPaths.pathOf(p.end()) + " cannot be reached from " + p.origin().name()
                         + " through connections and behaviour actions");
             }
-            if (p.origin().timerSource() == null) {
+            if (p.origin().timerSource() == null && !p.fromCalls()) {
                 throw new IllegalArgumentException("tao: " + ElementPaths.pathOf(p.metric())
-                        + ": on tao a path starts at a timer event source; " + p.origin().name() + " is not one");
+                        + ": on tao a path starts at a timer event source or at a client's calls through a receptacle; "
+                        + p.origin().name() + " is neither");
+            }
+            if (p.fromCalls() && p.operation() == null) {
+                throw new IllegalArgumentException("tao: " + ElementPaths.pathOf(p.metric()) + ": " + p.origin().name()
+                        + " has no operation to call");
             }
         }
         for (EventPlan e : plan.events()) {
@@ -133,9 +139,25 @@ public class TaoChains {
 
     // ---- what a process holds ----------------------------------------------------------------------------------
 
-    /** The process holds a port chain, a sender or a timer. */
+    /** The process holds a port chain, a sender, a timer or the calls that start a path. */
     public boolean usedBy(ProcessPlan p) {
-        return active() && (!chainPorts(p).isEmpty() || !timers(p).isEmpty());
+        return active() && (!chainPorts(p).isEmpty() || drivesPaths(p));
+    }
+
+    /** The process starts paths: it has a timer source, or makes the calls a path starts at. */
+    public boolean drivesPaths(ProcessPlan p) {
+        return !timers(p).isEmpty() || !callPaths(p).isEmpty();
+    }
+
+    /** The paths whose origin is calls {@code p} makes (the metric's own loop), in model order. */
+    public List<ChainPlan.Path> callPaths(ProcessPlan p) {
+        return chains.callPaths(p.entities());
+    }
+
+    /** The invocations the calls that start a path go over. */
+    private List<InvocationPlan> callInvocations(ChainPlan.Path path) {
+        List<Connection> over = chains.callConnections(path.origin());
+        return plan.invocations().stream().filter(i -> over.contains(i.connection())).toList();
     }
 
     /** Facets and sinks of {@code p}'s entities with actions or ending a path, in model order. */
@@ -193,6 +215,11 @@ public class TaoChains {
 
     /** An invocation some action calls through: its server must be up, and is stopped after the caller. */
     public boolean chainCalled(InvocationPlan i) {
+        for (ChainPlan.Path path : chains.paths()) {
+            if (path.fromCalls() && chains.callConnections(path.origin()).contains(i.connection())) {
+                return true;
+            }
+        }
         for (Entity e : List.of(i.client())) {
             for (Port port : e.getPorts()) {
                 for (Action a : ChainPlan.actions(port)) {
@@ -232,6 +259,11 @@ public class TaoChains {
                 }
             }
         }
+        for (ChainPlan.Path path : callPaths(p)) {
+            for (InvocationPlan i : callInvocations(path)) {
+                kinds.add(new CallKind(i, path.operation()));
+            }
+        }
         return kinds;
     }
 
@@ -244,6 +276,10 @@ public class TaoChains {
             millis += Math.round(seconds * 1000) + w.getDurationMillis() + w.getPreDelayMillis() + w.getPostDelayMillis()
                     + DRAIN_MILLIS;
         }
+        for (ChainPlan.Path path : callPaths(p)) {
+            double seconds = path.rateHz() > 0 ? (path.warmup() + path.samples()) / path.rateHz() : 0;
+            millis += Math.round(seconds * 1000) + DRAIN_MILLIS;
+        }
         return millis;
     }
 
@@ -253,8 +289,18 @@ public class TaoChains {
     public String setup(ProcessPlan p) {
         List<String> lines = new ArrayList<>();
         lines.add("// Event chains: stamps travel in the events' timed wrappers and in request service contexts.");
+        Set<Connection> declared = new LinkedHashSet<>();
         for (Port on : sendPorts(p)) {
-            lines.addAll(sender(p, on));
+            lines.addAll(sender(p, on, declared));
+        }
+        for (ChainPlan.Path path : callPaths(p)) {
+            List<InvocationPlan> invocations = callInvocations(path);
+            for (InvocationPlan i : invocations) {
+                if (declared.add(i.connection())) {
+                    lines.add(callTarget(i));
+                }
+            }
+            lines.addAll(callSender(originVariable(path.metric()), path.operation(), invocations));
         }
         for (Port port : chainPorts(p)) {
             String v = chainVariable(port);
@@ -300,7 +346,7 @@ public class TaoChains {
                 + " },");
         lines.add("    std::vector<std::string> { " + path.segmentNames().stream().map(TaoText::cppString).collect(Collectors.joining(", "))
                 + " },");
-        lines.add("    " + m.getWarmupIterations() + ", " + Math.max(1, m.getSamples()) + ");");
+        lines.add("    " + path.warmup() + ", " + path.samples() + ");");
         lines.add(chain + "->add_recorder (" + recorderVariable(m) + ");");
         if (!path.oneHost()) {
             lines.add("result.add_label (" + TaoText.cppString("clock " + ElementPaths.pathOf(m)) + ", "
@@ -310,7 +356,7 @@ public class TaoChains {
     }
 
     /** The sender of a source (publish) or a receptacle (call of one operation) on each of its connections. */
-    private List<String> sender(ProcessPlan p, Port on) {
+    private List<String> sender(ProcessPlan p, Port on, Set<Connection> declared) {
         List<String> lines = new ArrayList<>();
         if (on instanceof EventSource s) {
             List<EventPlan> events = plan.events().stream().filter(e -> e.source() == s).toList();
@@ -340,20 +386,29 @@ public class TaoChains {
         } else if (on instanceof Receptacle r) {
             List<InvocationPlan> invocations = plan.invocationsThrough(r);
             for (InvocationPlan i : invocations) {
-                lines.add(callTarget(i));
+                if (declared.add(i.connection())) {
+                    lines.add(callTarget(i));
+                }
             }
             for (Operation op : operationsCalled(p, r)) {
-                lines.add("bgml_tao::Sender " + senderVariable(r, op) + " = [=] (const bgml::PathStamp &stamp) {");
-                for (InvocationPlan i : invocations) {
-                    lines.add("  {");
-                    lines.add("    bgml_tao::Call_Scope scope (bgml_tao::Path_Wire (stamp, " + chains.segment(i.connection()).id() + "));");
-                    lines.add("    " + naming.callStruct(i.connection(), op) + " call (" + targetVariable(i) + "->get (), 0);");
-                    lines.add("    call (bgml::now_ns ());");
-                    lines.add("  }");
-                }
-                lines.add("};");
+                lines.addAll(callSender(senderVariable(r, op), op, invocations));
             }
         }
+        return lines;
+    }
+
+    /** A sender that calls {@code op} once on each invocation, each call carrying the stamp to its connection. */
+    private List<String> callSender(String variable, Operation op, List<InvocationPlan> invocations) {
+        List<String> lines = new ArrayList<>();
+        lines.add("bgml_tao::Sender " + variable + " = [=] (const bgml::PathStamp &stamp) {");
+        for (InvocationPlan i : invocations) {
+            lines.add("  {");
+            lines.add("    bgml_tao::Call_Scope scope (bgml_tao::Path_Wire (stamp, " + chains.segment(i.connection()).id() + "));");
+            lines.add("    " + naming.callStruct(i.connection(), op) + " call (" + targetVariable(i) + "->get (), 0);");
+            lines.add("    call (bgml::now_ns ());");
+            lines.add("  }");
+        }
+        lines.add("};");
         return lines;
     }
 
@@ -458,7 +513,42 @@ public class TaoChains {
             }
             lines.add("}");
         }
+        for (ChainPlan.Path path : callPaths(p)) {
+            lines.addAll(callLoop(path));
+        }
         return String.join("\n", lines);
+    }
+
+    /**
+     * The calls that start a path from a client's calls: the metric's own loop, after the process's black-box
+     * loops (which carry an empty stamp): its warm-up calls, then its timed ones, at its workload's rate, one
+     * thread. Each call is stamped at its start and carries the stamp in its request's service context.
+     */
+    private List<String> callLoop(ChainPlan.Path path) {
+        PathLatency m = path.metric();
+        Workload w = m.getWorkload();
+        List<String> lines = new ArrayList<>();
+        lines.add("");
+        lines.add("// " + ElementPaths.pathOf(m) + ": calls of " + path.origin().name() + " (" + ElementPaths.pathOf(path.operation())
+                + ") start the path (origin " + path.origin().id() + "): " + path.warmup() + " warm-up and " + path.samples()
+                + " timed calls, " + (path.rateHz() > 0 ? path.rateHz() + " Hz" : "back to back"));
+        lines.add("{");
+        lines.add("  bgml::Measurement m (\"pathCalls\", " + TaoText.cppString(ElementPaths.pathOf(m)) + ", "
+                + TaoText.cppString(ElementPaths.pathOf(path.origin().caller())) + "); // not reported: the end records the path");
+        lines.add("  bgml_tao::Loop_Spec spec (" + path.warmup() + ", " + path.samples() + "); // the path's calls, whatever -n says");
+        if (path.rateHz() > 0) {
+            lines.add("  spec.rate_hz = " + path.rateHz() + ";");
+        }
+        if (w != null && w.getPreDelayMillis() > 0) {
+            lines.add("  spec.pre_delay_ms = " + w.getPreDelayMillis() + ";");
+        }
+        lines.add("  spec.post_delay_ms = " + (DRAIN_MILLIS + (w == null ? 0 : w.getPostDelayMillis()))
+                + "; // what the last call sent on drains before teardown");
+        lines.add("  bgml_tao::Tick_Call calls (" + originVariable(m) + ", " + path.origin().id() + "u); // stamps each call at its start");
+        lines.add("  if (!bgml_tao::measure (calls, spec, m, options))");
+        lines.add("    status = 1;");
+        lines.add("}");
+        return lines;
     }
 
     // ---- results (once the ORB has stopped) -------------------------------------------------------------------
@@ -508,6 +598,10 @@ public class TaoChains {
 
     private static String chainVariable(Port port) {
         return "chain_" + ((Entity) port.eContainer()).getName() + "_" + port.getName();
+    }
+
+    private static String originVariable(PathLatency m) {
+        return "origin_" + m.getName();
     }
 
     private static String recorderVariable(PathLatency m) {

@@ -86,7 +86,7 @@ public class TaoProcesses {
     public boolean drives(ProcessPlan p) {
         return p.invocations().stream().anyMatch(i -> !i.metrics().isEmpty())
                 || p.supplies().stream().anyMatch(e -> !e.metrics().isEmpty())
-                || (chains != null && !chains.timers(p).isEmpty());
+                || (chains != null && chains.drivesPaths(p));
     }
 
     /**

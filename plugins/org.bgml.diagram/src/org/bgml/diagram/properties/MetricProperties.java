@@ -52,6 +52,12 @@ public final class MetricProperties implements PropertyProvider {
                     Rows.with(measured.getOperations().stream().map(ElementPaths::pathOf).toList(), "")));
         }
         if (m instanceof PathLatency path) {
+            List<String> origins = new ArrayList<>(origins(model).stream().map(ElementPaths::pathOf).toList());
+            String origin = path.getConnection() != null ? Rows.path(path.getConnection()) : Rows.path(path.getPort());
+            if (!origin.isEmpty() && !origins.contains(origin)) {
+                origins.add(origin); // a connection as origin, shown as it is
+            }
+            rows.add(Rows.choice("origin", "Path starts at (a timer source, or a client's calls through a receptacle)", origin, origins));
             List<String> ends = new ArrayList<>(reachableEnds(model, path).stream().map(ElementPaths::pathOf).toList());
             String end = Rows.path(path.getEnd());
             if (!end.isEmpty() && !ends.contains(end)) {
@@ -91,6 +97,32 @@ public final class MetricProperties implements PropertyProvider {
                     throw new IllegalArgumentException("'" + value + "' is not an operation of the measured interface");
                 }
                 return () -> m.setOperation(op);
+            }
+            case "origin" -> {
+                if (!(m instanceof PathLatency path)) {
+                    return null;
+                }
+                EObject origin = ModelElements.resolve(model, value);
+                if (!(origin instanceof Port p) || !origins(model).contains(p)) {
+                    throw new IllegalArgumentException("'" + value + "' is neither a timer event source nor a connected receptacle; "
+                            + "a path starts at a rate generator or at a client's calls");
+                }
+                ActionGraph graph = new ActionGraph(model);
+                List<Port> ends = new ArrayList<>(graph.reachableFrom(graph.receiversOf(p)));
+                if (ends.isEmpty()) {
+                    throw new IllegalArgumentException(Rows.path(p) + " reaches no facet or sink yet; connect it first");
+                }
+                Interface called = p instanceof Receptacle r ? r.getInterface() : null;
+                return () -> {
+                    path.setConnection(null);
+                    path.setPort(p);
+                    if (!ends.contains(path.getEnd())) {
+                        path.setEnd(ends.get(ends.size() - 1)); // the farthest, as for a new path
+                    }
+                    if (called == null || path.getOperation() == null || path.getOperation().eContainer() != called) {
+                        path.setOperation(called == null || called.getOperations().isEmpty() ? null : called.getOperations().get(0));
+                    }
+                };
             }
             case "end" -> {
                 if (!(m instanceof PathLatency path)) {
@@ -239,6 +271,26 @@ public final class MetricProperties implements PropertyProvider {
             m.setOperation(measured.getOperations().get(0));
         }
         return m;
+    }
+
+    /**
+     * Where a path can start, in model order: each timer event source and each connected receptacle (a client's or a
+     * component's calls through it).
+     */
+    static List<Port> origins(BenchmarkModel model) {
+        ActionGraph graph = new ActionGraph(model);
+        List<Port> origins = new ArrayList<>();
+        for (Entity e : model.getEntities()) {
+            List<Entity> all = e instanceof org.bgml.model.Assembly a ? new ArrayList<>(a.getComponents()) : List.of(e);
+            for (Entity x : all) {
+                for (Port p : x.getPorts()) {
+                    if ((p instanceof EventSource s && s.getTimer() != null) || (p instanceof Receptacle && !graph.receiversOf(p).isEmpty())) {
+                        origins.add(p);
+                    }
+                }
+            }
+        }
+        return origins;
     }
 
     /**

@@ -210,6 +210,50 @@ class EventChainEditingTest {
         assertEquals(org.bgml.model.PrimitiveKind.UNSIGNED_LONG, pulse.getMembers().get(0).getType().getPrimitive());
     }
 
+    /**
+     * A path's origin is chosen in its sheet among the timer sources and the connected receptacles: switched to the
+     * display's calls through its receptacle, the end follows to a port those calls reach, the operation to the
+     * receptacle's interface, and the model validates clean; a port that makes no calls is refused.
+     */
+    @Test
+    void aPathsOriginCanBeAClientsCalls(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("chain.bgml");
+        Files.writeString(file, CHAIN);
+        try (GlspTestClient c = server.connect()) {
+            c.open(file);
+            c.edit(applyProperty("Rate/tick", "timer", "true"));
+            c.edit(applyProperty("Gps/tick", "addAction", "publish"));
+            c.edit(createNode("metric:pathLatency", "Rate/tick", 0, 0));
+            JsonObject path = c.properties("Rate_tickPathLatency1");
+            assertEquals("Rate/tick", str(row(path, "origin"), "value"));
+            assertEquals(List.of("Rate/tick", "Display/gps"), choices(row(path, "origin")));
+            assertEquals("Display/ready", str(row(path, "end"), "value"));
+
+            c.edit(applyProperty("Rate_tickPathLatency1", "origin", "Display/gps"));
+            path = c.properties("Rate_tickPathLatency1");
+            assertEquals("Display/gps", str(row(path, "origin"), "value"));
+            assertEquals("Gps/pos", str(row(path, "end"), "value"), "the end follows to what the calls reach");
+            assertEquals(List.of("Gps/pos"), choices(row(path, "end")));
+
+            c.send(applyProperty("Rate_tickPathLatency1", "origin", "Gps/pos"));
+            String refusal = c.refusal();
+            assertTrue(refusal.contains("neither a timer event source nor a connected receptacle"), refusal);
+            c.save();
+        }
+        BenchmarkModel saved = ModelFiles.loadModel(file);
+        PathLatency path = (PathLatency) saved.getMetrics().get(0);
+        assertSame(ElementPaths.resolve(saved, "Display/gps"), path.getPort());
+        assertSame(ElementPaths.resolve(saved, "Gps/pos"), path.getEnd());
+        assertSame(ElementPaths.resolve(saved, "Av::Position::read"), path.getOperation());
+        List<String> problems = new ArrayList<>();
+        for (ModelDiagnostic d : new ModelValidator().validate(saved)) {
+            if (d.severity() != Severity.INFO) {
+                problems.add(d.format());
+            }
+        }
+        assertEquals(List.of(), problems, "a path from a client's calls, chosen in the sheet, validates clean");
+    }
+
     private static Map<String, JsonObject> triggers(Map<String, JsonObject> all) {
         Map<String, JsonObject> found = new java.util.LinkedHashMap<>();
         all.forEach((id, e) -> {

@@ -23,7 +23,11 @@ import org.bgml.model.EventSource;
 import org.bgml.model.Facet;
 import org.bgml.model.Metric;
 import org.bgml.model.PathLatency;
+import org.bgml.model.Operation;
 import org.bgml.model.Port;
+import org.bgml.model.RateKind;
+import org.bgml.model.Receptacle;
+import org.bgml.model.Workload;
 import org.eclipse.emf.ecore.EObject;
 
 /**
@@ -34,6 +38,9 @@ import org.eclipse.emf.ecore.EObject;
  * <ul>
  * <li><b>origins</b>, numbered from 0: first each timer event source (entities in model order, their ports in
  * order), then each {@link PathLatency}'s origin (its connection if set, else its port) that is not already one;
+ * an origin that is a receptacle, or a connection from one, is a client's calls: the process of that receptacle's
+ * entity makes the metric's own calls (its warm-up, then {@link Path#samples()} timed ones, at its workload's
+ * rate), each stamped at its start;
  * <li><b>segments</b>, numbered from 1 (a stamp's slot 0 is the origin): first one per connection (named as the
  * connection), then one per facet or sink whose behaviour has actions (named {@code "<Entity>.<port> actions"}:
  * the time from the upcall to the action that sends on).
@@ -62,6 +69,17 @@ public final class ChainPlan {
         /** The timer source this origin is, or null. */
         public EventSource timerSource() {
             return element instanceof EventSource s && s.getTimer() != null ? s : null;
+        }
+
+        /**
+         * The receptacle whose calls start this origin's paths (the origin is a client's calls): the origin itself,
+         * or the source of its connection; null for a timer or an event connection.
+         */
+        public Receptacle caller() {
+            if (element instanceof Receptacle r) {
+                return r;
+            }
+            return element instanceof Connection c && c.getSource() instanceof Receptacle r ? r : null;
         }
     }
 
@@ -112,6 +130,43 @@ public final class ChainPlan {
 
         public List<String> segmentNames() {
             return segments.stream().map(Segment::name).toList();
+        }
+
+        /** The path starts at a client's calls through a receptacle (not at a timer). */
+        public boolean fromCalls() {
+            return origin.caller() != null;
+        }
+
+        /**
+         * Timed cycles the end records. From a timer: the metric's samples (the timer's own workload paces it).
+         * From calls: the metric's own calls, as for a latency metric: the workload's iteration count if set,
+         * else the samples.
+         */
+        public int samples() {
+            Workload w = metric.getWorkload();
+            if (fromCalls() && w != null && w.getIterations() > 0) {
+                return w.getIterations();
+            }
+            return Math.max(1, metric.getSamples());
+        }
+
+        /** Warm-up cycles: the metric's warm-up iterations (from calls: warm-up calls made before the timed ones). */
+        public int warmup() {
+            return metric.getWarmupIterations();
+        }
+
+        /** Calls per second of a path from calls, from the metric's workload (fixed rate); 0 is back to back. */
+        public double rateHz() {
+            Workload w = metric.getWorkload();
+            return w != null && w.getRate() == RateKind.FIXED ? w.getRateHz() : 0.0;
+        }
+
+        /** The operation a path from calls calls: the metric's own, else the receptacle's interface's first. */
+        public Operation operation() {
+            if (metric.getOperation() != null || origin.caller() == null || origin.caller().getInterface() == null) {
+                return metric.getOperation();
+            }
+            return firstOperation(origin.caller().getInterface());
         }
 
         /**
@@ -254,6 +309,36 @@ public final class ChainPlan {
     /** The paths whose origin is {@code element}, in model order. */
     public List<Path> pathsFrom(EObject element) {
         return paths.stream().filter(p -> p.origin().element() == element).toList();
+    }
+
+    /** The connections a call origin's calls go over: its connection, or every connection of its receptacle. */
+    public List<Connection> callConnections(Origin origin) {
+        if (origin.element() instanceof Connection c) {
+            return origin.caller() == null ? List.of() : List.of(c);
+        }
+        return origin.caller() == null ? List.of() : connectionsFrom(origin.caller());
+    }
+
+    /**
+     * The paths whose origin is a client's calls through a receptacle of one of {@code entities} (the process
+     * that makes those calls drives them), in model order.
+     */
+    public List<Path> callPaths(java.util.Collection<Entity> entities) {
+        return paths.stream().filter(p -> p.fromCalls() && entities.contains(p.origin().caller().eContainer())).toList();
+    }
+
+    /** The first operation of an interface, its bases' after its own; null when it has none. */
+    public static Operation firstOperation(org.bgml.model.Interface iface) {
+        if (!iface.getOperations().isEmpty()) {
+            return iface.getOperations().get(0);
+        }
+        for (org.bgml.model.Interface base : iface.getBases()) {
+            Operation op = firstOperation(base);
+            if (op != null) {
+                return op;
+            }
+        }
+        return null;
     }
 
     /** The model has anything a chain needs at run time: actions, timers or paths. */

@@ -109,13 +109,32 @@ class ChainGenerationTest {
         assertRefused(model, "remote", "Airframe/position has a forward action");
     }
 
+    /**
+     * A path whose origin is the display's calls through its receptacle: the display's process makes the metric's own
+     * calls (warm-up and samples), each stamped with the path's origin and closing the connection's segment at the
+     * airframe; the airframe records it.
+     */
     @Test
-    void pathStartingAtClientCallsIsRefused() {
+    void pathStartingAtClientCallsIsDrivenByTheCaller() {
         BenchmarkModel model = chain();
-        Metric path = metric(model, "TickToDisplay");
+        PathLatency path = (PathLatency) metric(model, "TickToDisplay");
         path.setPort(port(model, "Display", "airframe"));
         path.setOperation(((Receptacle) path.getPort()).getInterface().getOperations().get(0));
-        assertRefused(model, "remote", "TickToDisplay starts at Display.airframe, which is not a timer event source");
+        MemoryOutput out = new MemoryOutput();
+        Fixtures.generate(model, "remote", out);
+        ChainPlan.Path planned = ChainPlan.of(new Planner(new Naming()).plan(model, "remote", null)).path(path);
+        assertTrue(planned.fromCalls());
+        String display = text(out, "src/DisplayProcess.cpp");
+        assertTrue(display.contains("CallScope scope(stamp, " + chains(model).segment(connection(model, "DisplayReadsAirframe")).id() + ")"), display);
+        assertTrue(display.contains(", nullptr, " + planned.origin().id() + ", 0.0, 0.0,"), display);
+        assertTrue(display.contains("50 + options.timed(1000)"), display);
+        String airframe = text(out, "src/AirframeProcess.cpp");
+        assertTrue(airframe.contains("path_TickToDisplay(" + planned.origin().id() + ", { "
+                + planned.segmentIds().stream().map(String::valueOf).collect(Collectors.joining(", ")) + " }"), airframe);
+    }
+
+    private static ChainPlan chains(BenchmarkModel model) {
+        return ChainPlan.of(new Planner(new Naming()).plan(model, "remote", null));
     }
 
     @Test

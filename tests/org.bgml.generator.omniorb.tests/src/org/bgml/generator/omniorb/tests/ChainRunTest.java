@@ -34,7 +34,6 @@ import org.bgml.model.Connection;
 import org.bgml.model.EventChannel;
 import org.bgml.model.EventSource;
 import org.bgml.model.PathLatency;
-import org.bgml.model.Receptacle;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -156,17 +155,19 @@ class ChainRunTest {
                 ResultFile.number(hop, "p50") / 1000);
     }
 
-    /** A path that starts at a client's calls is refused on omniorb, naming the metric. */
+    /**
+     * A path that starts at an event connection whose source has no timer (neither a rate generator nor a client's
+     * calls) is refused on omniorb, naming the metric.
+     */
     @Test
-    void aPathFromACallIsRefusedByName() {
+    void aPathFromAnUntimedEventIsRefusedByName() {
         BenchmarkModel model = Fixtures.load(Fixtures.example("avionics-chain"));
         PathLatency pl = (PathLatency) model.getMetrics().stream().filter(m -> m.getName().equals("TickToGpsRead")).findFirst().orElseThrow();
-        Receptacle gps = (Receptacle) model.getConnections().stream().filter(c -> c.getName().equals("AirframeGps")).findFirst()
-                .orElseThrow().getSource();
-        pl.setPort(gps);
+        pl.setPort(null);
+        pl.setConnection(model.getConnections().stream().filter(c -> c.getName().equals("GpsReady")).findFirst().orElseThrow());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new OmniOrbGenerator().generate(new Planner(new Naming()).plan(model, "remote", null), new MemoryOutput()));
-        assertTrue(e.getMessage().contains("TickToGpsRead") && e.getMessage().contains("timer"), e.getMessage());
+        assertTrue(e.getMessage().contains("TickToGpsRead") && e.getMessage().contains("client's calls"), e.getMessage());
     }
 
     private static double median(List<JsonObject> path) {

@@ -315,21 +315,36 @@ class TaoTemplateTest {
         assertTrue(main.contains("::Avionics::Position::_narrow (gps_position.in ())"), "the airframe reads the GPS collocated");
     }
 
-    /** The ciao target still refuses chains (TaoUnsupported); tao refuses only paths it cannot run, by name. */
+    /**
+     * A path from an event connection whose source has no timer is refused on tao, naming the metric; a path from a
+     * client's calls (the airframe's reads of the GPS) generates: after its loops, the airframe's process makes the
+     * path's own calls, each stamped with the path's origin; ciao still refuses every path.
+     */
     @Test
-    void aPathFromAClientsCallsIsRefusedByName() throws Exception {
+    void aPathFromAnUntimedEventIsRefusedAndOneFromCallsGenerates() throws Exception {
         BenchmarkModel model = TaoFixtures.load(TaoFixtures.example("avionics-chain"));
         org.bgml.model.PathLatency pl = (org.bgml.model.PathLatency) model.getMetrics().stream()
                 .filter(m -> m.getName().equals("TickToGpsRead")).findFirst().orElseThrow();
-        org.bgml.model.Receptacle gps = (org.bgml.model.Receptacle) model.getConnections().stream()
-                .filter(c -> c.getName().equals("AirframeGps")).findFirst().orElseThrow().getSource();
-        pl.setPort(gps);
-        // straight to the generator: validation (which may also object) is not what is tested here
+        pl.setPort(null);
+        pl.setConnection(model.getConnections().stream().filter(c -> c.getName().equals("GpsReady")).findFirst().orElseThrow());
+        // straight to the generator: validation (which objects too) is not what is tested here
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new org.bgml.generator.tao.TaoGenerator()
                 .generate(new org.bgml.generator.common.plan.Planner(new org.bgml.generator.common.Naming()).plan(model, "remote", null),
                         new MemoryOutput()));
-        assertTrue(e.getMessage().startsWith("tao: TickToGpsRead") && e.getMessage().contains("timer"), e.getMessage());
-        assertFalse(org.bgml.generator.tao.TaoUnsupported.find(model).isEmpty(), "what ciao refuses is still found");
+        assertTrue(e.getMessage().startsWith("tao: TickToGpsRead") && e.getMessage().contains("client's calls"), e.getMessage());
+
+        BenchmarkModel calls = TaoFixtures.load(TaoFixtures.example("avionics-chain"));
+        org.bgml.model.PathLatency fromCalls = (org.bgml.model.PathLatency) calls.getMetrics().stream()
+                .filter(m -> m.getName().equals("TickToGpsRead")).findFirst().orElseThrow();
+        fromCalls.setPort(calls.getConnections().stream().filter(c -> c.getName().equals("AirframeGps")).findFirst().orElseThrow().getSource());
+        MemoryOutput out = new MemoryOutput();
+        new org.bgml.generator.tao.TaoGenerator().generate(
+                new org.bgml.generator.common.plan.Planner(new org.bgml.generator.common.Naming()).plan(calls, "remote", null), out);
+        String airframe = out.text("src/AirframeProcess.cpp");
+        int origin = org.bgml.generator.common.plan.ChainPlan.of(calls).path(fromCalls).origin().id();
+        assertTrue(airframe.contains("bgml_tao::Tick_Call calls (origin_TickToGpsRead, " + origin + "u);"), airframe);
+        assertTrue(airframe.contains("bgml_tao::Loop_Spec spec (100, 500);"), airframe);
+        assertFalse(org.bgml.generator.tao.TaoUnsupported.find(calls).isEmpty(), "what ciao refuses is still found");
     }
 
     /** Every example, in every deployment, generates for TAO or is refused with a message naming the element. */
