@@ -98,6 +98,28 @@ class DurationRunTest {
                 wall / 1e6, (begin - released) / 1_000_000, perThread, threadsWall / 1e6);
     }
 
+    /**
+     * The proxy penalty of bgml reproduce (reproductions/proxy-penalty.bgml) on ace: the direct loop runs 3 s from the
+     * start, the three proxied loops 3 s from 4.5 s after it, as on the other targets.
+     */
+    @Test
+    void theProxyPenaltysLoopsKeepTheirDurationsAndStartDelays() {
+        org.bgml.generator.common.MemoryOutput out = Fixtures.generate(Fixtures.root().resolve("reproductions/proxy-penalty.bgml"));
+        String direct = loopOf(out, "DirectCallsPerSecond");
+        assertTrue(direct.contains(", 3000, 0, 0 };"), "3 s from the start: " + direct);
+        for (int i = 1; i <= 3; i++) {
+            String proxied = loopOf(out, "ProxyCallsPerSecond" + i);
+            assertTrue(proxied.contains(", 3000, 4500, 0 };"), "3 s from 4.5 s after the start: " + proxied);
+        }
+    }
+
+    /** The line of generated source that describes the loop of {@code metric}. */
+    private static String loopOf(org.bgml.generator.common.MemoryOutput out, String metric) {
+        return out.files().keySet().stream().filter(p -> p.endsWith(".cpp")).map(out::text)
+                .flatMap(t -> t.lines().filter(l -> l.contains("bgml_ace::Loop ") && l.contains(", \"" + metric + "\", ")))
+                .findFirst().orElseThrow(() -> new AssertionError("no loop of " + metric));
+    }
+
     /** A copy of the fixture's metric that runs LOOP_MS on {@code threads} threads, its history room {@link #ROOM}. */
     private static Metric timed(Metric template, String name, int threads, long preDelay) {
         Metric m = EcoreUtil.copy(template);

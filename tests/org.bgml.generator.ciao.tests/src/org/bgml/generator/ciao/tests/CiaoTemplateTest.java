@@ -475,6 +475,20 @@ class CiaoTemplateTest {
         assertTrue(!timed.text("run_test.pl").equals(count.text("run_test.pl")), "run_test.pl's limits count the durations too");
     }
 
+    /**
+     * The proxy penalty of bgml reproduce (reproductions/proxy-penalty.bgml) on ciao: the direct loop runs 3 s from the
+     * start, the three proxied loops 3 s from 4.5 s after it, as on the other targets.
+     */
+    @Test
+    void theProxyPenaltysLoopsKeepTheirDurationsAndStartDelays() {
+        MemoryOutput out = new MemoryOutput();
+        Examples.generate(Examples.load(Examples.repo().resolve("reproductions/proxy-penalty.bgml")), null, null, out);
+        assertTrue(loopOf(out, "DirectCallsPerSecond").contains("0.0, 0, 3000, 0, 0, false,"), "3 s from the start");
+        for (int i = 1; i <= 3; i++) {
+            assertTrue(loopOf(out, "ProxyCallsPerSecond" + i).contains("0.0, 0, 3000, 4500, 0, false,"), "3 s from 4.5 s after the start");
+        }
+    }
+
     /** The generated source that describes the loop of {@code metric}. */
     private static String loopOf(MemoryOutput out, String metric) {
         return out.files().keySet().stream().filter(p -> p.endsWith(".cpp")).map(out::text).filter(t -> t.contains(", \"" + metric + "\", "))
