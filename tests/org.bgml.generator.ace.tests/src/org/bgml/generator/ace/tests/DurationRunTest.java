@@ -57,6 +57,8 @@ class DurationRunTest {
         Fixtures.generate(model, new DirectoryOutput(dir));
         String client = Files.readString(dir.resolve("src/CallerProcess.cpp"), StandardCharsets.UTF_8);
         assertTrue(client.contains("spec.duration_ns = 300ULL * 1000000ULL"), "the threaded loop runs for 300 ms");
+        assertTrue(Files.readString(dir.resolve("README.md"), StandardCharsets.UTF_8).contains("timed for 300 ms, room for 1000000"),
+                "the README says how long the loops run");
 
         Path log = dir.resolve("build.log");
         assertEquals(0, exec(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"), dir, log), tail(log));
