@@ -152,11 +152,12 @@ namespace bgml_support
   {
     const char *operation;          // element path of the operation called (or of the event type)
     std::size_t warmup;             // untimed calls (BGML_WARMUP overrides)
-    std::size_t iterations;         // timed calls (-n, then BGML_ITERATIONS override)
+    std::size_t iterations;         // timed calls (-n, then BGML_ITERATIONS override); with a duration: the history's room
     std::vector<std::size_t> sizes; // payload sizes of a sweep, one run each; empty: one run
     std::size_t fixed_bytes;        // payload reported without a sweep
     double rate_hz;                 // > 0: one call per period
     unsigned long deadline_us;      // with a rate: the deadline of each call (0: the period)
+    unsigned long duration_ms;      // > 0: the timed calls run this long instead of `iterations` times
     long pre_delay_ms;              // before each run
     long post_delay_ms;             // after each run
     bool counts_switches;           // reads the context switches around each run
@@ -164,7 +165,8 @@ namespace bgml_support
   };
 
   /// Runs a loop: for each payload size, resize (size) sizes the arguments, then warm-up calls
-  /// (untimed), then the timed calls (bgml::run_loop), each call (start) given the time it starts; every
+  /// (untimed), then the timed calls (bgml::run_loop; for the loop's duration when it has one, keeping
+  /// the samples the history has room for), each call (start) given the time it starts; every
   /// metric of the loop is reported from the same samples.
   template <typename Resize, typename Call>
   void run_loop (bgml::ResultFile& result, const Loop& loop, Resize resize, Call call)
@@ -172,6 +174,7 @@ namespace bgml_support
     bgml::LoopSpec spec (bgml_support::warmup (loop.warmup), bgml_support::iterations (loop.iterations));
     spec.period_ns = bgml::period_from_hz (loop.rate_hz);
     spec.deadline_ns = static_cast<std::uint64_t> (loop.deadline_us) * 1000u;
+    spec.duration_ns = static_cast<std::uint64_t> (loop.duration_ms) * 1000000u;
     bgml::SampleHistory history (spec.warmup, spec.samples);
     const std::size_t runs = loop.sizes.empty () ? 1 : loop.sizes.size ();
     for (std::size_t r = 0; r != runs; ++r)
@@ -187,9 +190,10 @@ namespace bgml_support
         bgml::warm_up (call, history, spec);
         const long switches_before = loop.counts_switches ? bgml::thread_context_switches () : 0;
         const bgml::LoopTimes times = bgml::timed_calls (call, history, spec, pacer);
-        const double switches = loop.counts_switches && spec.samples != 0
+        const std::size_t calls = history.measured_count () + history.dropped (); // a duration decides how many
+        const double switches = loop.counts_switches && calls != 0
           ? static_cast<double> (bgml::thread_context_switches () - switches_before)
-              / static_cast<double> (spec.samples)
+              / static_cast<double> (calls)
           : -1.0;
         bgml::sleep_ms (static_cast<std::uint64_t> (loop.post_delay_ms > 0 ? loop.post_delay_ms : 0));
         for (std::size_t m = 0; m != loop.metrics.size (); ++m)
@@ -225,7 +229,7 @@ namespace bgml_support
 
   /// One thread's part of a threaded loop. The loop's body gives run () the thread's call, made with
   /// arguments of the thread's own: warm-up, then (once every thread has warmed up) the timed calls into
-  /// the thread's own history, paced at the metric's rate.
+  /// the thread's own history, paced at the metric's rate, for its duration.
   class Thread_Loop
   {
   public:
@@ -279,6 +283,7 @@ namespace bgml_support
     bgml::LoopSpec spec (bgml_support::warmup (loop.warmup), bgml_support::iterations (loop.iterations));
     spec.period_ns = bgml::period_from_hz (loop.rate_hz); // each thread at the full rate
     spec.deadline_ns = static_cast<std::uint64_t> (loop.deadline_us) * 1000u;
+    spec.duration_ns = static_cast<std::uint64_t> (loop.duration_ms) * 1000000u;
     const std::size_t runs = loop.sizes.empty () ? 1 : loop.sizes.size ();
     for (std::size_t r = 0; r != runs; ++r)
       {

@@ -92,18 +92,20 @@ struct Loop {
   const char* operation;             // element path of the operation (or of the event type)
   const char* segment;               // nullptr, or the segment timed ("send" at an event supplier)
   std::size_t warmup;                // untimed calls first
-  std::size_t iterations;            // timed calls (-n overrides)
+  std::size_t iterations;            // timed calls (-n overrides); with a duration: the history's room
   std::vector<std::size_t> payloads; // one measurement per payload size
   std::int64_t fixed_payload;        // bytes sent when the payload size is 0: the fixed wire size
   double rate_hz;                    // > 0: calls are paced at this rate
   double deadline_us;                // > 0: calls are paced and checked against this deadline
+  unsigned long duration_ms;         // > 0: the timed calls run this long instead of `iterations` times
   unsigned pre_delay_ms;             // sleep before the first call
   unsigned post_delay_ms;            // sleep after the last one
 };
 
 /// The single-threaded loop of one metric, for each payload size: fill(payload) sizes the arguments,
 /// `warmup` untimed calls, then the timed calls into a preallocated history (paced when the metric has a
-/// rate or a deadline), both run by the runtime's bgml/loop.h; call(start) makes one call, `start` being
+/// rate or a deadline; for the metric's duration when it has one, storing the samples the history has room
+/// for), both run by the runtime's bgml/loop.h; call(start) makes one call, `start` being
 /// the time it began (for arguments that carry the send time). Each payload size gives one measurement in
 /// `result`.
 template <class Fill, class Call>
@@ -112,6 +114,7 @@ void run_loop(const Loop& loop, const Options& options, bgml::ResultFile& result
   bgml::LoopSpec spec(loop.warmup, options.timed(loop.iterations));
   spec.period_ns = bgml::period_from_hz(loop.rate_hz);
   spec.deadline_ns = static_cast<std::uint64_t>(loop.deadline_us * 1000 + 0.5);
+  spec.duration_ns = static_cast<std::uint64_t>(loop.duration_ms) * 1000000ULL;
   bgml::SampleHistory history(spec.warmup, spec.samples);
   bgml::sleep_ms(loop.pre_delay_ms);
   for (const std::size_t payload : loop.payloads) {
@@ -132,13 +135,14 @@ void run_loop(const Loop& loop, const Options& options, bgml::ResultFile& result
     m.set_window(times.begin_ns, times.end_ns);
     const bool switched = std::string(loop.kind) == "contextSwitch";
     const bgml::ContextSwitches after = bgml::process_context_switches();
-    if (switched) // the whole process (every thread), per timed call
-      m.value = static_cast<double>(after.total() - switches.total()) / static_cast<double>(spec.samples);
+    const std::size_t calls = history.measured_count() + history.dropped(); // a duration decides how many
+    if (switched && calls != 0) // the whole process (every thread), per timed call
+      m.value = static_cast<double>(after.total() - switches.total()) / static_cast<double>(calls);
     report(result, m, history, times.wall_ns(),
            loop.payloads.size() > 1 ? std::string(loop.name) + " " + std::to_string(payload) + " B" : std::string(loop.name));
     if (switched)
       report_switches(result, m, after.voluntary - switches.voluntary, after.involuntary - switches.involuntary,
-                      spec.samples);
+                      calls);
   }
   bgml::sleep_ms(loop.post_delay_ms);
 }

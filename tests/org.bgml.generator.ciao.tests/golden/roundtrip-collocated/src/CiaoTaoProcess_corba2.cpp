@@ -45,7 +45,7 @@ ACE_TMAIN (int argc, ACE_TCHAR *argv[])
       {
         const bgml_support::Loop loop = {
           "Test::RoundTrip::test_method", 1000, 250000, {}, 8,
-          0.0, 0, 0, 0, false,
+          0.0, 0, 0, 0, 0, false,
           {
             { "latency", "CiaoTaoLatency", "CiaoTao" },
             { "throughput", "CiaoTaoThroughput", "CiaoTao" },

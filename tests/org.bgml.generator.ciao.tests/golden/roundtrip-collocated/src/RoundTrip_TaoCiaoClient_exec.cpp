@@ -44,7 +44,7 @@ namespace CIAO_RoundTrip_TaoCiaoClient_Impl
         {
           const bgml_support::Loop loop = {
             "Test::RoundTrip::test_method", 1000, 250000, {}, 8,
-            0.0, 0, 0, 0, false,
+            0.0, 0, 0, 0, 0, false,
             {
               { "latency", "TaoCiaoLatency", "TaoCiao" },
               { "throughput", "TaoCiaoThroughput", "TaoCiao" },

@@ -142,41 +142,20 @@ public final class Reproduction {
     static List<Step> steps(String target, boolean acrossNodes) {
         List<Step> steps = new ArrayList<>();
         if (acrossNodes) {
-            if (timedLoops(target)) {
-                steps.add(new Step("proxy penalty, across nodes", ReproductionModels.PROXY, "remote", target, true));
-            }
+            steps.add(new Step("proxy penalty, across nodes", ReproductionModels.PROXY, "remote", target, true));
             steps.add(new Step("DBA-color, 2 agents, across nodes", ReproductionModels.DBA_COLOR, "remote", target, true));
             return steps;
         }
         steps.add(new Step("payload sweep", ReproductionModels.PAYLOAD_SWEEP, "remote", target));
         steps.add(new Step("round trip, remote", ReproductionModels.ROUNDTRIP, "remote", target));
         steps.add(new Step("round trip, collocated", ReproductionModels.ROUNDTRIP, "collocated", target));
-        if (timedLoops(target)) {
-            steps.add(new Step("proxy penalty", ReproductionModels.PROXY, "remote", target));
-        }
+        steps.add(new Step("proxy penalty", ReproductionModels.PROXY, "remote", target));
         steps.add(new Step("DBA-color, 2 agents", ReproductionModels.DBA_COLOR, "remote", target));
         if (!ACE.equals(target) && Targets.isKnown(ACE) && Targets.get(ACE).runsHere()) {
             steps.add(new Step("DBA-color, 2 agents, the ACE baseline", ReproductionModels.DBA_COLOR, "remote", ACE));
         }
         steps.add(new Step("placement", ReproductionModels.PLACEMENT, "remote", target));
         return steps;
-    }
-
-    /**
-     * Whether the target's loops honour a workload's duration and start delay ({@code durationMillis},
-     * {@code preDelayMillis}); the ace target runs every loop for its sample count, from the start line, and the ciao
-     * target honours the start delay but not the duration (its proxy clients would make their 10 million calls each).
-     */
-    static boolean timedLoops(String target) {
-        return !ACE.equals(target) && !CIAO.equals(target);
-    }
-
-    /** Why a target without {@link #timedLoops} cannot run the proxy penalty. */
-    static String noTimedLoops(String target) {
-        String lacks = CIAO.equals(target) ? "it honours a start delay (workload preDelayMillis) but not a loop's duration (durationMillis)"
-                : "it has no timed loops or start delays (workload durationMillis, preDelayMillis)";
-        return "the " + target + " target runs every loop for its sample count: " + lacks + ", which this reproduction needs to measure"
-                + " the direct pair alone and then the three proxied pairs together for the same time";
     }
 
     /**
@@ -241,8 +220,7 @@ public final class Reproduction {
         Ran collocated = ran.get(key(ReproductionModels.ROUNDTRIP, "collocated", target));
         results.add(collocation(target, remote, collocated));
         results.add(glue(target, collocated));
-        results.add(timedLoops(target) ? proxy(target, ran.get(key(ReproductionModels.PROXY, "remote", target)))
-                : new Result(Finding.PROXY, target, Verdict.notRun(noTimedLoops(target)), null, null, List.of()));
+        results.add(proxy(target, ran.get(key(ReproductionModels.PROXY, "remote", target))));
         Ran dba = ran.get(key(ReproductionModels.DBA_COLOR, "remote", target));
         results.add(segments(target, dba));
         Ran dbaAce = ACE.equals(target) ? null : ran.get(key(ReproductionModels.DBA_COLOR, "remote", ACE));
@@ -332,8 +310,8 @@ public final class Reproduction {
             switch (f) {
                 case PROXY -> {
                     r = ran.get(new Step("", ReproductionModels.PROXY, "remote", target, true).key());
-                    results.add(r != null ? proxy(target, r) : new Result(f, target, Verdict.notRun(noTimedLoops(target)), null, null,
-                            List.of()));
+                    results.add(r != null ? proxy(target, r) : new Result(f, target, Verdict.notRun("its run across nodes was not made"),
+                            null, null, List.of()));
                 }
                 case SEGMENTS -> results.add(segments(target, ran.get(new Step("", ReproductionModels.DBA_COLOR, "remote", target, true).key())));
                 default -> results.add(new Result(f, target, Verdict.notRun(why), null, null, List.of()));

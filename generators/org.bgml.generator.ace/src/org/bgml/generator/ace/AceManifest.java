@@ -76,7 +76,7 @@ public final class AceManifest {
         return String.join(",", cpus.stream().map(String::valueOf).toList());
     }
 
-    /** Seconds: the base plus 50 us per call of every thread, and the delays and paced time of every metric the processes run. */
+    /** Seconds: the base plus 50 us per call of every thread, and the delays, durations and paced time of every metric the processes run. */
     private int runLimit(List<ProcessPlan> ps) {
         long micros = 0;
         long millis = 0;
@@ -84,13 +84,13 @@ public final class AceManifest {
             for (InvocationPlan i : processes.measured(p)) {
                 for (MetricPlan m : i.metrics()) {
                     micros += m.calls() * MICROS_PER_CALL; // every calling thread makes the whole count
-                    millis += m.preDelayMillis() + m.postDelayMillis() + m.pacedMillis();
+                    millis += m.preDelayMillis() + m.postDelayMillis() + m.durationMillis() * m.payloadSizes().size() + m.pacedMillis();
                 }
             }
             for (EventPlan e : processes.supplied(p)) {
                 for (MetricPlan m : e.metrics()) {
                     micros += m.calls() * MICROS_PER_CALL;
-                    millis += m.preDelayMillis() + m.postDelayMillis() + m.pacedMillis();
+                    millis += m.preDelayMillis() + m.postDelayMillis() + m.durationMillis() * m.payloadSizes().size() + m.pacedMillis();
                 }
             }
             for (EventSource t : chains.timers(p)) {

@@ -405,7 +405,7 @@ class ProcessTemplate {
 
     /** The fields of a bgml_ace::Loop, in declaration order. */
     def loopFields(MetricPlan m, String element, String operation, String segment, String fixedPayload) {
-        '''{ "«m.kind»", "«m.metric.name»", "«naming.path(m.metric)»", "«element»", "«operation»", «IF segment === null»nullptr«ELSE»"«segment»"«ENDIF», «m.warmup», «m.iterations», { «m.payloadSizes.join(', ')» }, «fixedPayload», «m.rateHz», «m.deadlineMicros», «m.preDelayMillis», «m.postDelayMillis» }'''
+        '''{ "«m.kind»", "«m.metric.name»", "«naming.path(m.metric)»", "«element»", "«operation»", «IF segment === null»nullptr«ELSE»"«segment»"«ENDIF», «m.warmup», «m.iterations», { «m.payloadSizes.join(', ')» }, «fixedPayload», «m.rateHz», «m.deadlineMicros», «m.durationMillis», «m.preDelayMillis», «m.postDelayMillis» }'''
     }
 
     /** One call of an operation over a connection, and the metrics that time it with bgml_ace::run_loop. */
@@ -488,7 +488,7 @@ class ProcessTemplate {
 
     /**
      * Several client threads, each with its own connection; their timed loops start together. Each thread makes the
-     * whole loop: the warm-up, every timed call, paced at the metric's rate (the same on every target).
+     * whole loop: the warm-up, every timed call, paced at the metric's rate, for its duration (the same on every target).
      */
     def threadedBody(MetricPlan m, InvocationPlan i) '''
         const std::size_t threads = «m.threads»;
@@ -519,6 +519,9 @@ class ProcessTemplate {
             bgml::LoopSpec spec(warmup, samples);
             spec.period_ns = bgml::period_from_hz(«m.rateHz»);
             spec.deadline_ns = «Math.round(m.deadlineMicros * 1000)»;
+            «IF m.durationMillis > 0»
+            spec.duration_ns = «m.durationMillis»ULL * 1000000ULL; // for «m.durationMillis» ms; `samples` is the room
+            «ENDIF»
             bgml::Pacer pacer(spec.period_ns, spec.deadline_ns);
             bgml::warm_up(call, history, spec);
             arrived = true;
@@ -527,7 +530,12 @@ class ProcessTemplate {
             missed[t] = static_cast<std::int64_t>(pacer.missed());
             skipped[t] = static_cast<std::int64_t>(pacer.skipped());
             «ELSE»
+            «IF m.durationMillis > 0»
+            bgml::LoopSpec spec(warmup, samples);
+            spec.duration_ns = «m.durationMillis»ULL * 1000000ULL; // for «m.durationMillis» ms; `samples` is the room
+            «ELSE»
             const bgml::LoopSpec spec(warmup, samples);
+            «ENDIF»
             bgml::Pacer unpaced(0);
             bgml::warm_up(call, history, spec);
             arrived = true;

@@ -33,7 +33,7 @@ class ReadmeTemplate {
         ## What it measures
 
         «FOR i : plan.invocations.filter[!metrics.empty]»
-        - `«naming.path(i.connection)»` («naming.path(i.receptacle)» -> «naming.path(i.facet)», «IF i.collocated»collocated«ELSE»remote«ENDIF»): «FOR m : i.metrics SEPARATOR ', '»«m.metric.name» («m.kind»«IF m.operation !== null», `«naming.path(m.operation)»`«ENDIF», «m.warmup» warm-up + «m.iterations» timed«IF m.payloadSizes.size > 1», «m.payloadSizes.size» payload sizes«ENDIF»)«ENDFOR»
+        - `«naming.path(i.connection)»` («naming.path(i.receptacle)» -> «naming.path(i.facet)», «IF i.collocated»collocated«ELSE»remote«ENDIF»): «FOR m : i.metrics SEPARATOR ', '»«m.metric.name» («m.kind»«IF m.operation !== null», `«naming.path(m.operation)»`«ENDIF», «m.warmup» warm-up + «IF m.durationMillis > 0»timed for «m.durationMillis» ms, room for «m.iterations»«ELSE»«m.iterations» timed«ENDIF»«IF m.payloadSizes.size > 1», «m.payloadSizes.size» payload sizes«ENDIF»)«ENDFOR»
         «ENDFOR»
         «FOR e : plan.events.filter[!metrics.empty]»
         - events `«naming.path(e.connection)»` («naming.path(e.source)» -> «naming.path(e.sink)»): «FOR m : e.metrics SEPARATOR ', '»«m.metric.name» («m.kind»)«ENDFOR»

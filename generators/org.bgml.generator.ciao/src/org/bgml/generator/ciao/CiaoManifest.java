@@ -287,7 +287,7 @@ public final class CiaoManifest {
         long delays = 0;
         for (InvocationPlan i : t.measured()) {
             for (Loop l : MetricLoops.loops(i)) {
-                delays += (l.preDelayMillis() + l.postDelayMillis()) * l.payloadSizes().size() + l.pacedMillis();
+                delays += (l.preDelayMillis() + l.postDelayMillis()) * l.payloadSizes().size() + l.timedMillis() + l.pacedMillis();
             }
         }
         return delays;
@@ -300,13 +300,13 @@ public final class CiaoManifest {
         for (InvocationPlan i : deployment.measuredInvocations(c)) {
             for (Loop l : MetricLoops.loops(i)) {
                 calls += l.calls();
-                delays += (l.preDelayMillis() + l.postDelayMillis()) * l.payloadSizes().size() + l.pacedMillis();
+                delays += (l.preDelayMillis() + l.postDelayMillis()) * l.payloadSizes().size() + l.timedMillis() + l.pacedMillis();
             }
         }
         for (EventPlan e : deployment.measuredSupplies(c)) {
             for (Loop l : MetricLoops.loops(e)) {
                 calls += (long) (l.warmup() + l.iterations()) * l.threads();
-                delays += l.preDelayMillis() + l.postDelayMillis();
+                delays += l.preDelayMillis() + l.postDelayMillis() + l.timedMillis();
             }
         }
         long timers = deployment.chains() == null ? 0 : deployment.chains().timerMillis(c);

@@ -115,11 +115,11 @@ class MeasurementCode {
         '''
     }
 
-    /** The {@code bgml_support::Loop} of a loop: its counts, sizes, pacing and delays, and its metrics. */
+    /** The {@code bgml_support::Loop} of a loop: its counts, sizes, pacing, duration and delays, and its metrics. */
     def private description(Loop loop, boolean sized, int fixedBytes) '''
         const bgml_support::Loop loop = {
           "«loop.operationPath»", «loop.warmup», «loop.iterations», {«IF sized» «loop.payloadSizes.join(', ')» «ENDIF»}, «fixedBytes»,
-          «loop.rateHz», «loop.deadlineMicros», «loop.preDelayMillis», «loop.postDelayMillis», «loop.countsContextSwitches»,
+          «loop.rateHz», «loop.deadlineMicros», «loop.durationMillis», «loop.preDelayMillis», «loop.postDelayMillis», «loop.countsContextSwitches»,
           {
             «FOR m : loop.metrics SEPARATOR ','»
             { "«m.kind»", "«MetricLoops.metricPath(m)»", "«MetricLoops.elementPath(m, loop)»" }

@@ -15,7 +15,7 @@ import org.bgml.model.io.ElementPaths;
 
 /**
  * Groups the metrics of one connection into timed loops. Metrics that time the same calls (same operation,
- * warm-up, iterations, payload sizes, rate, delays and threads) share one loop: latency, throughput and jitter of the
+ * warm-up, iterations, payload sizes, rate, duration, delays and threads) share one loop: latency, throughput and jitter of the
  * round trip come from the same 250,000 samples, as in CCMPerf, instead of three runs. Footprint and lookup
  * time are measured apart.
  */
@@ -23,22 +23,34 @@ public final class MetricLoops {
 
     /** One timed loop and the metrics it reports. */
     public record Loop(String element, Operation operation, List<MetricPlan> metrics, int warmup, int iterations,
-            List<Integer> payloadSizes, double rateHz, long deadlineMicros, long preDelayMillis, long postDelayMillis,
-            int threads) {
+            List<Integer> payloadSizes, double rateHz, long deadlineMicros, long durationMillis, long preDelayMillis,
+            long postDelayMillis, int threads) {
 
         /** Runs on several calling threads, each with arguments of its own. */
         public boolean threaded() {
             return threads > 1;
         }
 
-        /** Warm-up and timed calls of every thread at every payload size: each thread makes the whole loop. */
+        /**
+         * Warm-up and timed calls of every thread at every payload size: each thread makes the whole loop (with a
+         * duration, {@code iterations} is the history's room, the most samples it keeps).
+         */
         public long calls() {
             return (long) (warmup + iterations) * payloadSizes.size() * threads;
         }
 
-        /** Milliseconds the rate alone makes one thread's calls last (the threads are paced side by side); 0 unpaced. */
+        /**
+         * Milliseconds the rate alone makes one thread's calls last (the threads are paced side by side; the timed calls
+         * of a duration-driven loop last its duration, counted apart); 0 unpaced.
+         */
         public long pacedMillis() {
-            return rateHz > 0 ? (long) Math.ceil((double) (warmup + iterations) * payloadSizes.size() * 1000.0 / rateHz) : 0;
+            long perSize = warmup + (durationMillis > 0 ? 0 : iterations);
+            return rateHz > 0 ? (long) Math.ceil((double) perSize * payloadSizes.size() * 1000.0 / rateHz) : 0;
+        }
+
+        /** Milliseconds the timed calls of a duration-driven loop run, at every payload size; 0 when count-driven. */
+        public long timedMillis() {
+            return durationMillis * payloadSizes.size();
         }
 
         public String elementPath() {
@@ -98,14 +110,14 @@ public final class MetricLoops {
                 continue;
             }
             List<Object> key = List.of(Objects.requireNonNullElse((Object) m.operation(), "none"), m.warmup(), m.iterations(),
-                    m.payloadSizes(), m.rateHz(), deadline(m), m.preDelayMillis(), m.postDelayMillis(), Math.max(1, m.threads()));
+                    m.payloadSizes(), m.rateHz(), deadline(m), m.durationMillis(), m.preDelayMillis(), m.postDelayMillis(), Math.max(1, m.threads()));
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(m);
         }
         List<Loop> loops = new ArrayList<>();
         for (List<MetricPlan> group : groups.values()) {
             MetricPlan first = group.get(0);
             loops.add(new Loop(element, first.operation(), List.copyOf(group), first.warmup(), first.iterations(),
-                    first.payloadSizes(), first.rateHz(), deadline(first), first.preDelayMillis(), first.postDelayMillis(),
+                    first.payloadSizes(), first.rateHz(), deadline(first), first.durationMillis(), first.preDelayMillis(), first.postDelayMillis(),
                     Math.max(1, first.threads())));
         }
         return loops;

@@ -50,6 +50,10 @@ class Readme {
             sample count at the metric's rate into a history of its own; its measurement merges them (threads ×
             samples), and its throughput is that of all the threads together.
             «ENDIF»
+            «IF deployment.plan.invocations.exists[i | i.metrics().exists[m | m.durationMillis() > 0]]»
+            A metric with a duration (`durationMillis`) makes its timed calls for that long instead of a count: its
+            sample count is only the room of its history, and its measurement holds the samples taken.
+            «ENDIF»
             Each client writes `results/<process>.json` in the run folder (format: the BGML runtime's RESULTS.md).
             `BGML_ITERATIONS` (and `BGML_WARMUP`) in the environment replace the model's counts, for quick runs;
             CORBA 2.x processes also take `-n`.

@@ -81,17 +81,17 @@ class ReproductionTest {
         assertEquals(Status.NOT_RUN, status(outcome, Finding.ACE_VS_ORB));
         assertTrue(result(outcome, Finding.ACE_VS_ORB).verdict().reason().contains("needs an ORB"));
         assertEquals(1, asked.stream().filter(a -> a.startsWith("dba-color")).count(), "the ACE baseline is the target itself: " + asked);
-        assertEquals(Status.NOT_RUN, status(outcome, Finding.PROXY), "ace ignores loop durations and start delays");
-        assertTrue(result(outcome, Finding.PROXY).verdict().reason().contains("no timed loops"));
-        assertFalse(asked.stream().anyMatch(a -> a.startsWith("proxy")), "so the proxy model is not run on ace: " + asked);
+        assertTrue(asked.contains("proxy-penalty.bgml remote ace"), "ace's loops run for their duration, so the proxy runs: " + asked);
+        assertEquals(Status.REPRODUCED, status(outcome, Finding.PROXY), "and is judged from its run on ace");
         assertEquals(Status.REPRODUCED, status(outcome, Finding.PLACEMENT), "the findings after it are still read from their own runs");
         assertTrue(outcome.failures().isEmpty(), "a finding a target cannot run is not a failure");
     }
 
     @Test
-    void onCiaoTheProxyIsNotRunBecauseItsLoopsIgnoreTheirDuration() {
-        assertFalse(Reproduction.plan("ciao").stream().anyMatch(s -> s.startsWith("proxy")), Reproduction.plan("ciao").toString());
-        assertTrue(Reproduction.plan("tao").stream().anyMatch(s -> s.startsWith("proxy")), "tao times its loops");
+    void everyTargetRunsTheProxyPenaltyNowThatItsLoopsRunForTheirDuration() {
+        for (String target : List.of("omniorb", "tao", "ace", "ciao")) {
+            assertTrue(Reproduction.plan(target).stream().anyMatch(s -> s.startsWith("proxy")), target + ": " + Reproduction.plan(target));
+        }
     }
 
     @Test

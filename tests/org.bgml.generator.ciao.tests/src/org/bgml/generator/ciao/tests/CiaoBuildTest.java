@@ -165,6 +165,70 @@ class CiaoBuildTest {
         assertEquals(List.of(), processesIn(dir), "processes of the run are still alive");
     }
 
+    /**
+     * tests/models/threads.bgml with two duration-driven loops of 300 ms, each with room for a million samples: one on
+     * one thread from 200 ms after the start line, one on two threads. The calls run for the duration (not a million
+     * times), and the measurements hold the samples taken.
+     */
+    @Test
+    void aDurationDrivenLoopRunsForItsDuration() throws Exception {
+        needsCiao();
+        BenchmarkModel model = Examples.load(Examples.repo().resolve("tests/models/threads.bgml"));
+        org.bgml.model.Metric template = model.getMetrics().get(0);
+        model.getMetrics().clear();
+        model.getMetrics().add(timed(template, "Delayed", 1, 200));
+        model.getMetrics().add(timed(template, "TwoThreads", 2, 0));
+        Path dir = temp.resolve("durations");
+        Examples.generate(model, "remote", dir);
+        run(List.of("perl", env("ACE_ROOT") + "/bin/mwc.pl", "-type", "gnuace", "Threads.mwc"), dir, 600, dir.resolve("mpc.log"));
+        run(List.of("make", "-j2"), dir, 3600, dir.resolve("make.log"));
+        run(List.of("perl", "run_test.pl"), dir, 900, dir.resolve("run_test.log"));
+        JsonObject json = JsonParser.parseString(Files.readString(dir.resolve("run/results/CallerProcess.json"))).getAsJsonObject();
+        JsonObject delayed = null;
+        JsonObject two = null;
+        for (JsonElement e : json.getAsJsonArray("measurements")) {
+            JsonObject m = e.getAsJsonObject();
+            if (m.get("metric").getAsString().endsWith("Delayed")) {
+                delayed = m;
+            } else if (m.get("metric").getAsString().endsWith("TwoThreads")) {
+                two = m;
+            }
+        }
+        assertTrue(delayed != null && two != null, json.toString());
+        long n = delayed.get("n").getAsLong();
+        assertTrue(n > 0 && n < 1_000_000, "the calls of 300 ms, not the million of the sample count: " + delayed);
+        long wall = delayed.get("wallNs").getAsLong();
+        assertTrue(wall >= 300_000_000L && wall < 500_000_000L, "about 300 ms: " + delayed);
+        for (JsonElement each : two.getAsJsonArray("threadSamples")) {
+            assertTrue(each.getAsLong() > 0 && each.getAsLong() < 1_000_000, "each thread keeps what it took: " + two);
+        }
+        long twoWall = two.get("wallNs").getAsLong();
+        assertTrue(twoWall >= 300_000_000L && twoWall < 600_000_000L, "the threads run about 300 ms together: " + two);
+        JsonElement line = json.get("startLine");
+        String delay = "";
+        if (line != null && line.isJsonObject()) {
+            long after = delayed.get("windowBeginNs").getAsLong() - line.getAsJsonObject().get("releasedNs").getAsLong();
+            assertTrue(after >= 200_000_000L, "the pre-delay counts from the start line: " + after + " ns");
+            delay = String.format(" (%d ms after the release)", after / 1_000_000);
+        }
+        System.out.printf("ciao duration loops: %d calls in %.1f ms%s; 2 threads: %d calls in %.1f ms%n", n, wall / 1e6, delay,
+                two.get("n").getAsLong(), twoWall / 1e6);
+        assertEquals(List.of(), processesIn(dir), "processes of the run are still alive");
+    }
+
+    private static org.bgml.model.Metric timed(org.bgml.model.Metric template, String name, int threads, long preDelay) {
+        org.bgml.model.Metric m = org.eclipse.emf.ecore.util.EcoreUtil.copy(template);
+        m.setName(name);
+        m.setWarmupIterations(100);
+        m.setSamples(1_000_000);
+        org.bgml.model.Workload w = org.bgml.model.BgmlFactory.eINSTANCE.createWorkload();
+        w.setThreads(threads);
+        w.setDurationMillis(300);
+        w.setPreDelayMillis(preDelay);
+        m.setWorkload(w);
+        return m;
+    }
+
     /** Processes whose working folder is in the benchmark folder. */
     private static List<Long> processesIn(Path dir) throws IOException {
         List<Long> found = new ArrayList<>();

@@ -445,6 +445,56 @@ class CiaoTemplateTest {
         assertTrue(proxy.text("src/ProxyProcess.cpp").contains("servant_Proxy_front1->forward_to ("));
     }
 
+    /**
+     * The proxy example's clients are duration-driven (10 s loops, the latency one 3 s after the common start): the loop
+     * runs for the duration, its sample count only the history's room, and the clients' time limits (manifest and
+     * run_test.pl) count the 20 s of loops each client runs.
+     */
+    @Test
+    void durationDrivenLoopsRunForTheirDurationAndTheLimitsCountIt() {
+        MemoryOutput timed = new MemoryOutput();
+        Examples.generate(Examples.load(Examples.example("proxy-pattern.bgml")), null, null, timed);
+        String client = loopOf(timed, "EndToEnd1");
+        assertTrue(client.contains("0.0, 0, 10000, 3000, 0, false,"), "10 s from 3 s after the start: " + client);
+
+        BenchmarkModel counted = Examples.load(Examples.example("proxy-pattern.bgml"));
+        counted.getMetrics().stream().filter(m -> m.getWorkload() != null).forEach(m -> m.getWorkload().setDurationMillis(0));
+        MemoryOutput count = new MemoryOutput();
+        Examples.generate(counted, null, null, count);
+        assertTrue(loopOf(count, "EndToEnd1").contains("0.0, 0, 0, 3000, 0, false,"), "without a duration, the sample count");
+
+        java.util.Map<String, Integer> limits = new java.util.HashMap<>();
+        manifest(count).processes().forEach(p -> limits.put(p.name(), p.timeoutSeconds()));
+        int clients = 0;
+        for (ProcessSpec p : manifest(timed).processes()) {
+            if (p.stop().equals("exit") && limits.containsKey(p.name()) && !p.name().contains("Server")) {
+                clients += p.timeoutSeconds() - limits.get(p.name()) >= 20 ? 1 : 0;
+            }
+        }
+        assertTrue(clients >= 1, "a client's limit counts its two 10 s loops: " + manifest(timed).processes());
+        assertTrue(!timed.text("run_test.pl").equals(count.text("run_test.pl")), "run_test.pl's limits count the durations too");
+    }
+
+    /**
+     * The proxy penalty of bgml reproduce (reproductions/proxy-penalty.bgml) on ciao: the direct loop runs 3 s from the
+     * start, the three proxied loops 3 s from 4.5 s after it, as on the other targets.
+     */
+    @Test
+    void theProxyPenaltysLoopsKeepTheirDurationsAndStartDelays() {
+        MemoryOutput out = new MemoryOutput();
+        Examples.generate(Examples.load(Examples.repo().resolve("reproductions/proxy-penalty.bgml")), null, null, out);
+        assertTrue(loopOf(out, "DirectCallsPerSecond").contains("0.0, 0, 3000, 0, 0, false,"), "3 s from the start");
+        for (int i = 1; i <= 3; i++) {
+            assertTrue(loopOf(out, "ProxyCallsPerSecond" + i).contains("0.0, 0, 3000, 4500, 0, false,"), "3 s from 4.5 s after the start");
+        }
+    }
+
+    /** The generated source that describes the loop of {@code metric}. */
+    private static String loopOf(MemoryOutput out, String metric) {
+        return out.files().keySet().stream().filter(p -> p.endsWith(".cpp")).map(out::text).filter(t -> t.contains(", \"" + metric + "\", "))
+                .findFirst().orElseThrow(() -> new AssertionError("no loop of " + metric));
+    }
+
     @Test
     void mixedProcessesKeepTheirComponentsInDance() {
         MemoryOutput out = roundtrip("collocated", null);
