@@ -45,20 +45,20 @@ class CiaoSupportHeaderTest {
               std::size_t size = 0;
               unsigned long calls = 0;
               const bgml_support::Loop sweep = {
-                "Test::op", 3, 40, { 4, 8 }, 0, 0.0, 0, 0, 0, true,
+                "Test::op", 3, 40, { 4, 8 }, 0, 0.0, 0, 0, 0, 0, true,
                 { { "latency", "Test::latency", "Test::conn" }, { "contextSwitch", "Test::switches", "Test::conn" } } };
               bgml_support::run_loop (result, sweep, [&] (std::size_t s) { size = s; },
                                       [&] (std::uint64_t) { ++calls; });
               // 1 kHz with a 100 us deadline, calls of 300 us: every timed call misses.
               const bgml_support::Loop paced = {
-                "Test::op", 0, 20, {}, 16, 1000.0, 100, 0, 0, false,
+                "Test::op", 0, 20, {}, 16, 1000.0, 100, 0, 0, 0, false,
                 { { "missedDeadlines", "Test::deadlines", "Test::conn" } } };
               bgml_support::run_loop (result, paced, [] (std::size_t) {},
                                       [&] (std::uint64_t) { ++calls; bgml::busy_work (300); });
               // Three threads, each with its own argument holder: no two threads share one. The timed calls
               // wait until all three have warmed up, so the loop ends only if the threads ran side by side.
               const bgml_support::Loop threaded = {
-                "Test::op", 2, 30, { 4, 16 }, 0, 0.0, 0, 0, 0, false,
+                "Test::op", 2, 30, { 4, 16 }, 0, 0.0, 0, 0, 0, 0, false,
                 { { "latency", "Test::threaded", "Test::conn" } } };
               std::mutex seen_mutex;
               std::vector<const void *> holders;
