@@ -40,13 +40,13 @@ if [ -s "$report" ]; then ok
       "$status" 2>/dev/null && ok || fail "the report's plots did not all render: ${status:-no status}"
   fi
 else fail "no report at $report"; fi
-# On the ace target: the glue (no container), the proxy (no timed loops) and ACE against the ORB (one side only) say
-# "not run", with why.
+# On the ace target: the glue (no container) and ACE against the ORB (one side only) say "not run", with why; the
+# proxy penalty runs (ace's loops keep the workload's duration and start delay) and gets a verdict with its ratio.
 "$root/bin/bgml" reproduce --quick --target ace --report "$work/ace.html" >"$work/out-ace" 2>"$work/err-ace"; code=$?
 cat "$work/out-ace"
 [ "$code" -eq 0 ] && ok || { fail "bgml reproduce --quick --target ace exited $code"; tail -30 "$work/err-ace"; }
 grep -qE "^3 +Glue overhead .*not run$" "$work/out-ace" && ok || fail "ace: the glue finding is not 'not run'"
-grep -qE "^4 +Proxy penalty .*not run$" "$work/out-ace" && ok || fail "ace: the proxy finding (needs timed loops) is not 'not run'"
+grep -qE "^4 +Proxy penalty +0\.100 +[0-9.]+ +(shape reproduced|not reproduced)$" "$work/out-ace" && ok || fail "ace: the proxy finding has no ratio and verdict"
 grep -qE "^6 +ACE against ORB .*not run$" "$work/out-ace" && ok || fail "ace: ACE against the ORB is not 'not run'"
 # A target that does not run here is refused before anything runs, with a clear message and exit 2.
 if [ -z "${TAO_ROOT:-}" ]; then
