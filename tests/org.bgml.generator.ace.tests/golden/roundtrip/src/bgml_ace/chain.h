@@ -24,6 +24,7 @@
 #include "ace/Thread_Mutex.h"
 
 #include "bgml/path.h"
+#include "bgml/progress.h"
 #include "bgml/result_writer.h"
 #include "bgml_ace/options.h"
 #include "bgml_ace/transport.h"
@@ -160,6 +161,7 @@ struct Timer {
   std::uint32_t origin;    // origin id of its paths
   double rate_hz;
   double deadline_us;      // > 0: a publication must end this long after its period starts (0: the period)
+  std::size_t warmup;      // first publications left out of the live sample count (a rate generator's: 0)
   std::size_t count;       // warm-up + timed publications
   std::uint64_t duration_ms; // > 0: publish this long instead (count is then the history's room)
 };
@@ -169,13 +171,15 @@ void report_timer(const Timer& timer, bgml::ResultFile& result, const bgml::Pace
                   std::uint64_t begin, std::uint64_t end);
 
 /// Publishes as `timer` says: publish(stamp) sends one event on every connection of the source. Counts
-/// missed deadlines (a publication that ends after its period) and reports them.
+/// missed deadlines (a publication that ends after its period) and reports them. Each publication after
+/// the first `warmup` adds one to the process's live sample count (bgml/progress.h).
 template <class Publish>
 void run_timer(const Timer& timer, bgml::ResultFile& result, Publish publish)
 {
   bgml::Pacer pacer(bgml::period_from_hz(timer.rate_hz), static_cast<std::uint64_t>(timer.deadline_us * 1000 + 0.5));
   const std::uint64_t begin = bgml::now_ns();
   const std::uint64_t stop = timer.duration_ms != 0 ? begin + timer.duration_ms * 1000000ULL : 0;
+  std::uint64_t* progress = &bgml::progress_block().samples; // mapped here, not in the loop
   pacer.start();
   std::size_t published = 0;
   for (;;) {
@@ -186,7 +190,8 @@ void run_timer(const Timer& timer, bgml::ResultFile& result, Publish publish)
     stamp.begin(timer.origin);
     publish(stamp);
     pacer.call_finished(bgml::now_ns());
-    ++published;
+    if (++published > timer.warmup)
+      bgml::progress_add(progress, 1);
   }
   const std::uint64_t end = bgml::now_ns();
   report_timer(timer, result, pacer, published, begin, end);

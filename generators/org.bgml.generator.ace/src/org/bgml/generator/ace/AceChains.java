@@ -203,16 +203,24 @@ public final class AceChains {
         return null;
     }
 
-    /** Warm-up publications of a timer: the largest warm-up of the paths that start at it. */
+    /**
+     * Warm-up publications of a timer: the largest warm-up of the paths that start at it, at most its iterations
+     * (which count the warm-up ones, as on every target).
+     */
     public int timerWarmup(EventSource s) {
-        return chains.pathsFrom(s).stream().mapToInt(p -> p.metric().getWarmupIterations()).max().orElse(0);
+        int warmup = chains.pathsFrom(s).stream().mapToInt(p -> p.metric().getWarmupIterations()).max().orElse(0);
+        int iterations = s.getTimer().getIterations();
+        return iterations > 0 ? Math.min(warmup, iterations) : warmup;
     }
 
-    /** Timed publications of a timer when neither a count nor a duration is given: the largest path sample count. */
+    /**
+     * Timed publications of a timer, after its warm-up ones: the rest of its iterations; with a duration, the
+     * history's room (the largest path sample count); -n replaces it.
+     */
     public int timerIterations(EventSource s) {
         Workload w = s.getTimer();
         if (w.getIterations() > 0) {
-            return w.getIterations();
+            return w.getIterations() - timerWarmup(s);
         }
         return chains.pathsFrom(s).stream().mapToInt(p -> p.metric().getSamples()).max().orElse(1000);
     }

@@ -198,7 +198,7 @@ class ChainTemplate {
         '''
         { // «path.metric.name»: calls of «path.origin.name» («naming.path(op)») start the path (origin «path.origin.id»): «path.warmup» warm-up and «path.samples» timed calls, «IF path.rateHz > 0»«path.rateHz» Hz«ELSE»back to back«ENDIF»
           const bgml_ace::Timer calls = { "«path.metric.name» (calls of «path.origin.name»)", "«naming.path(path.origin.caller)»", nullptr, «path.origin.id», «path.rateHz», 0.0,
-                                          «path.warmup» + options.timed(«path.samples»), 0 };
+                                          «path.warmup», «path.warmup» + options.timed(«path.samples»), 0 };
           bgml_ace::run_timer(calls, *result, [&](const bgml::PathStamp& stamp) {
             «FOR s : chains.callSends(path)»
             { // call «naming.path(op)» over «s.connection.name»«IF s.collocated» (collocated: a direct call)«ENDIF»
@@ -223,7 +223,7 @@ class ChainTemplate {
         '''
         { // rate generator «naming.path(t)»: «IF rate > 0»«rate» Hz«ELSE»back to back«ENDIF», «IF w.iterations == 0 && w.durationMillis > 0»for «w.durationMillis» ms«ELSE»«chains.timerIterations(t)» publications«ENDIF» after «chains.timerWarmup(t)» warm-up ones
           const bgml_ace::Timer timer = { "«(t.eContainer as org.bgml.model.Entity).name».«t.name»", "«naming.path(t)»", «IF missed === null»nullptr«ELSE»"«naming.path(missed)»"«ENDIF», «origin.id», «rate», «IF missed === null»0.0«ELSE»«missed.deadlineMicros»«ENDIF»,
-                                          «chains.timerWarmup(t)» + options.timed(«chains.timerIterations(t)»), «IF w.iterations == 0 && w.durationMillis > 0»options.iterations > 0 ? 0 : «w.durationMillis»«ELSE»0«ENDIF» };
+                                          0, «chains.timerWarmup(t)» + options.timed(«chains.timerIterations(t)»), «IF w.iterations == 0 && w.durationMillis > 0»options.iterations > 0 ? 0 : «w.durationMillis»«ELSE»0«ENDIF» };
           bgml_ace::run_timer(timer, *result, [&](const bgml::PathStamp& stamp) {
             «FOR s : chains.timerSends(t)»
             «IF !s.collocated»

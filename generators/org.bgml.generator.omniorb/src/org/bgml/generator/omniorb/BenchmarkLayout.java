@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.bgml.generator.common.plan.BenchmarkPlan;
+import org.bgml.generator.common.plan.ChainPlan;
 import org.bgml.model.EventType;
 import org.bgml.model.NamedType;
 
@@ -26,9 +27,12 @@ public record BenchmarkLayout(BenchmarkPlan plan, List<ProcessLayout> processes,
         return !eventTypes.isEmpty();
     }
 
-    /** Timed samples of every driving loop, warm-up excluded, every payload size included. */
+    /**
+     * Timed samples of every driving loop, warm-up excluded, every payload size included: the loop groups, plus
+     * the rate generators and path calls of the chains ({@link ChainPlan#driverSamples()}).
+     */
     public long timedSamples() {
-        long samples = 0;
+        long samples = ChainPlan.of(plan).driverSamples();
         for (ProcessLayout p : processes) {
             for (LoopGroup loop : p.loops()) {
                 if (loop.timed()) {

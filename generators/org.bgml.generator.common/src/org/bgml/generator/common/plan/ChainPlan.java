@@ -341,6 +341,35 @@ public final class ChainPlan {
         return null;
     }
 
+    /**
+     * The samples the chains' drivers add to the launcher's live count: every publication of each timer that has
+     * a connection (its warm-up ones included: a rate generator's history has no warm-up; a duration counts as
+     * its rate times its length), and the timed calls of each path from a client's calls (warm-up excluded).
+     */
+    public long driverSamples() {
+        long samples = 0;
+        for (Origin o : origins) {
+            EventSource timer = o.timerSource();
+            if (timer != null && !connectionsFrom(timer).isEmpty()) {
+                samples += timerPublications(timer.getTimer());
+            }
+        }
+        for (Path p : paths) {
+            if (p.reachable() && p.fromCalls()) {
+                samples += p.samples();
+            }
+        }
+        return samples;
+    }
+
+    /** Publications of a timer: its iterations, else its rate times its duration (0 when neither says). */
+    public static long timerPublications(Workload timer) {
+        if (timer.getIterations() > 0) {
+            return timer.getIterations();
+        }
+        return timer.getRate() == RateKind.FIXED ? Math.round(timer.getRateHz() * timer.getDurationMillis() / 1000.0) : 0;
+    }
+
     /** The model has anything a chain needs at run time: actions, timers or paths. */
     public boolean isEmpty() {
         return segmentByActions.isEmpty() && origins.isEmpty();

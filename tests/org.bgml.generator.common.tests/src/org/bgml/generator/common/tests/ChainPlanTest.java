@@ -156,6 +156,36 @@ class ChainPlanTest {
         assertTrue(p.clockNote().contains("hostA, hostB"), p.clockNote());
     }
 
+    /**
+     * The launcher's live count of a chain: every tick of a connected timer (50 here, whatever its paths' samples),
+     * plus the timed calls of a path from a client's calls (warm-up excluded); a timer with no connection publishes
+     * nothing. The plan's total then matches what the rate generators count as they run, so the progress line never
+     * reads "600 of 0".
+     */
+    @Test
+    void driversCountEveryTickAndEveryTimedPathCall() {
+        PathLatency fromTicks = path("EndToEnd", pulse, afPos);
+        fromTicks.setSamples(500);
+        EventSource idle = source(rate, "idle", tick);
+        Workload idleTimer = F.createWorkload();
+        idleTimer.setRate(RateKind.FIXED);
+        idleTimer.setRateHz(10);
+        idleTimer.setIterations(7);
+        idle.setTimer(idleTimer);
+        assertEquals(50, ChainPlan.of(model).driverSamples(), "one unconnected timer and one connected: its 50 ticks");
+
+        PathLatency fromCalls = path("ReadToGps", afGps, gpsPos);
+        fromCalls.setWarmupIterations(20);
+        fromCalls.setSamples(300);
+        assertEquals(50 + 300, ChainPlan.of(model).driverSamples(), "the ticks and the path's timed calls");
+
+        Workload byTime = F.createWorkload();
+        byTime.setRate(RateKind.FIXED);
+        byTime.setRateHz(200);
+        byTime.setDurationMillis(1500);
+        assertEquals(300, ChainPlan.timerPublications(byTime), "a duration counts as its rate times its length");
+    }
+
     private PathLatency path(String name, Port origin, Port end) {
         PathLatency m = F.createPathLatency();
         m.setName(name);
