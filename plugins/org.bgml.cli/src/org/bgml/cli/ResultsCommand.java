@@ -169,7 +169,7 @@ final class ResultsCommand implements Subcommand {
             ResultMeasurement m = r.figures();
             t.row(m.metric(), elementWithSubstitution(r), m.kind(), m.payloadBytes() == null ? "" : Units.bytes(m.payloadBytes()), m.segment(),
                     Long.toString(m.n()), time(m.mean(), m.unit()), time(m.p50(), m.unit()), time(m.p99(), m.unit()),
-                    m.throughput() == null ? "" : Units.number(m.throughput()) + "/s");
+                    m.rateText());
         }
         t.print(out);
         printSubstitutions(ms, out);

@@ -220,7 +220,7 @@ final class RunCommand implements Subcommand {
             t.row(f.metric() + (f.segment() == null ? "" : " [" + f.segment() + "]"), ResultsCommand.elementWithSubstitution(m),
                     f.payloadBytes() == null || f.payloadBytes() == 0 ? "" : String.valueOf(f.payloadBytes()), String.valueOf(f.n()),
                     time(f.mean(), f.unit()), time(f.p50(), f.unit()), time(f.p99(), f.unit()), time(f.p999(), f.unit()),
-                    f.throughput() == null ? "" : String.format(Locale.ROOT, "%.0f/s", f.throughput()),
+                    f.rateText(),
                     j.verdict() == org.bgml.model.Verdict.NONE ? "" : j.verdict().getLiteral().toUpperCase(Locale.ROOT) + " " + j.text());
         }
         t.print(out);

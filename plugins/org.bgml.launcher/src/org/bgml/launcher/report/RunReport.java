@@ -159,7 +159,7 @@ final class RunReport {
             rows.add(List.of(Html.esc(m.metric() == null ? "" : m.metric()), Html.esc(m.element()) + substitutionMark(r), Html.esc(m.kind()),
                     m.payloadBytes() == null ? "" : Units.bytes(m.payloadBytes()), Html.esc(m.segment() == null ? "" : m.segment()),
                     num(m.n()), time(m.mean(), m.unit()), time(m.p50(), m.unit()), time(m.p99(), m.unit()),
-                    m.throughput() == null || m.segment() != null ? "" : Units.number(m.throughput()) + "/s", requirement,
+                    m.segment() != null ? "" : Html.esc(m.rateText()), requirement,
                     j.verdict().getLiteral().equals("none") ? "" : Html.esc(j.text()), Html.verdict(verdict)));
         }
         page.html("<p>Requirements: " + pass + " passed, " + fail + " failed.</p>\n");

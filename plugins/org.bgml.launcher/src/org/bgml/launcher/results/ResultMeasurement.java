@@ -62,6 +62,19 @@ public record ResultMeasurement(String kind, String metric, String element, Stri
                 windowBeginNs, windowEndNs);
     }
 
+    /**
+     * Throughput as tables print it ({@code "99/s"}), followed for a missed-deadlines measurement by how many sends
+     * were late ({@code "99/s, 4 of 700 late"}); empty when there is neither.
+     */
+    public String rateText() {
+        String rate = throughput == null ? "" : Units.number(throughput) + "/s";
+        if (missedDeadlines == null) {
+            return rate;
+        }
+        String late = missedDeadlines + (calls == null ? "" : " of " + calls) + " late";
+        return rate.isEmpty() ? late : rate + ", " + late;
+    }
+
     /** A short label: element, operation, payload and segment. */
     public String label() {
         StringBuilder b = new StringBuilder(element);

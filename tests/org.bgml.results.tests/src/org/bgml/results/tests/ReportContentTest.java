@@ -84,4 +84,30 @@ class ReportContentTest {
         assertTrue(html.contains("The hops of path"), "hops 8% off the total are a finding");
         assertFalse(html.contains("White-box breakdown"), "a path is not a white-box probe");
     }
+
+    /**
+     * A rate generator's missed deadlines (ace reports no distribution for them, only counts) are in the summary
+     * next to its rate, so the late ticks are not lost when the table has no column of their own.
+     */
+    @Test
+    void aRateGeneratorsLateTicksAreInTheSummary() throws Exception {
+        Path dir = temp.resolve("runs/deadlines");
+        Fixtures.ResultFileBuilder file = new Fixtures.ResultFileBuilder(dir, "remote/localhost/RateGenProcess", "ace");
+        JsonObject deadlines = Fixtures.measurement("missedDeadlines", "TickDeadlines", "RateGen/pulse", null, null, null, new long[0]);
+        deadlines.addProperty("calls", 700);
+        deadlines.addProperty("wallNs", 7_012_186_236L);
+        deadlines.addProperty("throughput", 99.8);
+        deadlines.addProperty("rateHz", 100);
+        deadlines.addProperty("missedDeadlines", 4);
+        deadlines.addProperty("skippedPeriods", 2);
+        file.add(deadlines);
+        RunRecord run = Fixtures.run("20261127-054530-43fb", null, "remote", List.of(file.write("RateGenProcess.json")));
+        StoredRun stored;
+        try (ResultsStore store = ResultsStore.open(temp.resolve("results.db"))) {
+            stored = store.run(store.record(run)).orElseThrow();
+        }
+        assertEquals("99.8/s, 4 of 700 late", stored.record().measurements().get(0).figures().rateText());
+        String html = new ReportWriter().runHtml(stored, null);
+        assertTrue(html.contains("99.8/s, 4 of 700 late"), "the late ticks beside the rate in the summary");
+    }
 }
