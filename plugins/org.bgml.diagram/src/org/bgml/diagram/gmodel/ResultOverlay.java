@@ -157,7 +157,10 @@ public final class ResultOverlay {
         return f != null && m.eIsSet(f) ? ((Number) m.eGet(f)).doubleValue() : null;
     }
 
-    /** {@code p50 14.2 µs · p99 19.6 µs · 67.8k/s}, leaving out what was not measured. */
+    /**
+     * {@code p50 14.2 µs · p99 19.6 µs · 67.8k/s}, leaving out what was not measured; a rate generator's missed
+     * deadlines follow its rate ({@code 99/s · 4 late}).
+     */
     public static String text(Measurement m) {
         List<String> parts = new ArrayList<>();
         Double p50 = figure(m, "p50");
@@ -175,6 +178,10 @@ public final class ResultOverlay {
         }
         if (throughput != null) {
             parts.add(rate(throughput));
+        }
+        Double missed = figure(m, "missedDeadlines");
+        if (missed != null) {
+            parts.add(String.format(Locale.ROOT, "%.0f late", missed));
         }
         String substitution = substitutionLabel(m);
         if (substitution != null) {
@@ -233,7 +240,7 @@ public final class ResultOverlay {
     /** The detail arguments of PROTOCOL.md: figures, unit, run, verdict and the histogram. */
     public static Map<String, Object> args(Measurement m, ResultSet set) {
         Map<String, Object> args = new LinkedHashMap<>();
-        for (String name : List.of("p50", "p90", "p99", "p999", "mean", "min", "max", "throughput")) {
+        for (String name : List.of("p50", "p90", "p99", "p999", "mean", "min", "max", "throughput", "missedDeadlines")) {
             put(args, name, figure(m, name));
         }
         args.put("n", m.getN());

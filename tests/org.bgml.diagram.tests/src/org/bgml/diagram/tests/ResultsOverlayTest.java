@@ -149,6 +149,14 @@ class ResultsOverlayTest {
             set.getMeasurements().add(pathMeasurement(path, hops[i], p50s[i], p50s[i] * 2, p50s[i] + p50s[i] / 10));
         }
         set.getMeasurements().add(pathMeasurement(path, null, 138500, 290000, 152350));
+        // the rate generator's missed deadlines, as ace stores them: counts and a rate, no distribution
+        Measurement deadlines = BgmlFactory.eINSTANCE.createMeasurement();
+        deadlines.setMetric(model.getMetrics().stream().filter(m -> m.getName().equals("TickDeadlines")).findFirst().orElseThrow());
+        deadlines.setElement(ElementPaths.resolve(model, "RateGen/pulse"));
+        deadlines.setElementPath("RateGen/pulse");
+        deadlines.setThroughput(99.2);
+        deadlines.setMissedDeadlines(13);
+        set.getMeasurements().add(deadlines);
         model.getResults().add(set);
         ModelFiles.save(model.eResource(), file);
 
@@ -177,6 +185,11 @@ class ResultsOverlayTest {
             assertEquals("hop p50 20.5 µs · p99 41.0 µs", all.get("Gps/refresh#hop").get("text").getAsString());
             assertNotNull(all.get("Airframe/gpsReady#hop"));
             assertNull(all.get("AirframeReady#hop"), "a connection the path does not pass has no hop");
+
+            JsonObject rateGen = all.get("RateGen/pulse#result");
+            assertNotNull(rateGen, "the rate generator's own label");
+            assertEquals("99/s · 13 late", rateGen.get("text").getAsString(), "its late ticks beside its rate");
+            assertEquals(13, rateGen.getAsJsonObject("args").get("missedDeadlines").getAsInt());
         }
     }
 
