@@ -47,6 +47,7 @@
 #include "ace/OS_NS_stdlib.h"
 
 #include <atomic>
+#include <cstdio>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -79,6 +80,47 @@ namespace bgml_ciao_probes
     CORBA::ORB_var orb = target->_get_orb ();
     CORBA::String_var ior = orb->object_to_string (target);
     return probes->string_to_object (ior.in ());
+  }
+
+  /// An ORB of the probes' kind (created by the component, run by nobody
+  /// else) without client interceptors: the control of the interceptor
+  /// ratio. Its calls still pass the server's interceptors, inactive.
+  inline CORBA::ORB_ptr control_orb ()
+  {
+    int argc = 1;
+    char arg0[] = "bgml_ciao_control";
+    char *argv[] = { arg0, 0 };
+    return CORBA::ORB_init (argc, argv, "bgml_control");
+  }
+
+  /// The median (ns) of `warmup` then `samples` calls, one at a time: the
+  /// probed loop's calls again, through the control ORB.
+  template <typename Call>
+  std::uint64_t control_median (Call &call, std::size_t warmup, std::size_t samples)
+  {
+    bgml::SampleHistory history (warmup, samples, false);
+    for (std::size_t i = 0; i != warmup + samples; ++i)
+      {
+        std::uint64_t const t0 = bgml::now_ns ();
+        call (t0);
+        history.record (bgml::now_ns () - t0);
+      }
+    return bgml::compute_stats (history.measured ()).p50;
+  }
+
+  /// The interceptor ratio of a probed two-way metric, as labels and a
+  /// console line: the median probed cycle against the median of the same
+  /// calls through the control ORB, right after them in the same run.
+  inline void add_interceptor_ratio (bgml::ResultFile &result, const char *metric, const bgml::SegmentTimer &timer,
+                                     std::uint64_t control)
+  {
+    std::uint64_t const probed = timer.cycle_stats ().p50;
+    char ratio[32];
+    std::snprintf (ratio, sizeof ratio, "%.3f", control > 0 ? static_cast<double> (probed) / static_cast<double> (control) : 0.0);
+    result.add_label (std::string ("interceptorControlMedianNs ") + metric, std::to_string (control));
+    result.add_label (std::string ("interceptorRatio ") + metric, ratio);
+    std::printf ("%s: interceptor ratio %s (median probed cycle %lu ns, the same calls without client interceptors %lu ns)\n", metric, ratio,
+                 static_cast<unsigned long> (probed), static_cast<unsigned long> (control));
   }
 
   /// Adds the server interceptors to `orb` once per process; false (with an

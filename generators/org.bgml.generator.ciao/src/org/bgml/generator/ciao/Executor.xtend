@@ -736,6 +736,16 @@ class Executor {
               std::size_t incomplete = 0;
               ::bgml_tao::probes::run (call, timer, warmup, samples, incomplete, begin, end);
               ::bgml_ciao_probes::add_results (result, timer, "«MetricLoops.metricPath(m)»", "«probe.element»", "«ElementPaths.pathOf(op)»", «payload», begin, end);
+              // The interceptor ratio: the same calls through an ORB of the same kind without client interceptors.
+              {
+                ::CORBA::ORB_var control_orb = ::bgml_ciao_probes::control_orb ();
+                ::CORBA::Object_var control_object = ::bgml_ciao_probes::carry_over («target».in (), control_orb.in ());
+                «type»_var control_target = «type»::_narrow (control_object.in ());
+                auto control_call = [&] (std::uint64_t«IF call.contains("start")» start«ENDIF») { «cpp.call(op, 'control_target')» };
+                ::bgml_ciao_probes::add_interceptor_ratio (result, "«MetricLoops.metricPath(m)»", timer,
+                                                           ::bgml_ciao_probes::control_median (control_call, warmup, samples));
+                control_orb->destroy ();
+              }
               if (incomplete != 0)
                 {
                   ACE_ERROR ((LM_ERROR, ACE_TEXT ("ERROR: «c.name»: %d probed calls were not seen whole by the interceptors\n"),

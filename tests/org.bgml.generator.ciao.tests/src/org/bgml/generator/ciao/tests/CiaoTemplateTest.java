@@ -83,6 +83,7 @@ class CiaoTemplateTest {
         assertTrue(client.contains("::bgml_ciao_probes::carry_over (target_probed.in (), probe_orb.in ())"), client);
         assertTrue(client.contains("::bgml_tao::probes::run (call, timer, warmup, samples, incomplete, begin, end);"), client);
         assertEquals(1, client.split("probes_orb \\(", -1).length - 1, "one probed loop");
+        assertTrue(client.contains("::bgml_ciao_probes::add_interceptor_ratio (result, \"WhiteBox\", timer,"), "the in-run control of the ratio");
         assertTrue(client.contains("{ \"latency\", \"InactiveInterceptors\", \"Probed\" }"), "the black-box loop of the probed connection stays");
         assertFalse(client.contains("{ \"functionalPath\""), "the probed metric has no black-box loop");
         String probed = out.text("src/InterceptorsCcm_ProbedServer_exec.cpp");

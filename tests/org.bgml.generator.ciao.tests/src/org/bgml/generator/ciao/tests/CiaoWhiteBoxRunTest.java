@@ -37,7 +37,8 @@ class CiaoWhiteBoxRunTest {
      * benchmarks/orb-interceptors/interceptors-ccm.bgml, one client component calling two server components in
      * locality managers of their own. The probed loop runs through the client's probes ORB and ProbedServer's server
      * interceptors, and its cycle table (six segments and the whole call) must be complete and add up; the black-box
-     * loops beside it (no interceptors; inactive server interceptors) must still be measured in full. Prints the
+     * loops beside it (no interceptors; inactive server interceptors) must still be measured in full, and the run must
+     * report the interceptor ratio against the same calls through a control ORB without client interceptors. Prints the
      * interceptor ratio: the probed cycle's median against the same round trip's with no interceptor.
      */
     @Test
@@ -60,8 +61,15 @@ class CiaoWhiteBoxRunTest {
         assertTrue(plain > 0 && inactive > 0, "the black-box loops were measured: " + client);
         assertEquals(PROBED_SAMPLES, (int) figure(client, "NoInterceptors", "n"), "the black-box loop ran in full");
         assertEquals(PROBED_SAMPLES, (int) figure(client, "InactiveInterceptors", "n"), "the black-box loop ran in full");
+        JsonObject labels = JsonParser.parseString(Files.readString(dir.resolve("run/results/ClientProcess.json"))).getAsJsonObject()
+                .getAsJsonObject("labels");
+        double control = Double.parseDouble(labels.get("interceptorControlMedianNs WhiteBox").getAsString());
+        double ratio = Double.parseDouble(labels.get("interceptorRatio WhiteBox").getAsString());
+        assertTrue(control > 0, "the same calls without client interceptors were timed: " + labels);
+        assertEquals(probed / control, ratio, 0.001, "the ratio is the probed cycle's median over the control's: " + labels);
         System.out.printf("ciao interceptors: median no interceptors %.1f us, inactive server interceptors %.1f us (%.3f),"
-                + " white box %.1f us (%.3f)%n", plain / 1000, inactive / 1000, inactive / plain, probed / 1000, probed / plain);
+                + " white box %.1f us (%.3f); in-run control without client interceptors %.1f us, interceptor ratio %.3f%n",
+                plain / 1000, inactive / 1000, inactive / plain, probed / 1000, probed / plain, control / 1000, ratio);
         assertEquals(List.of(), CiaoBuildTest.processesIn(dir), "processes of the run are still alive");
     }
 
