@@ -117,6 +117,8 @@ class CiaoTemplateTest {
         Manifest m = manifest(out);
         String json = new Gson().toJson(m);
         assertTrue(json.contains("results/DbaP_0_0.json"), "the receiver's result file is awaited: " + json);
+        assertTrue(out.text("README.md").contains("server component: probed oneway calls end here; writes their segments once the senders are done"),
+                out.text("README.md"));
         assertFalse(out.text("README.md").contains("timed as whole calls"), out.text("README.md"));
 
         BenchmarkModel collocated = Examples.load(Examples.repo().resolve("reproductions/dba-color.bgml"));
