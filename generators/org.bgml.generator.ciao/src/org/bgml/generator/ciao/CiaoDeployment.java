@@ -86,6 +86,8 @@ public final class CiaoDeployment {
     /** The measuring order of client components and each one's predecessor, computed on first use. */
     private List<Component> driverOrder;
     private CiaoChains chains;
+    /** The white-box probes, computed on first use (they need the measuring order, which needs the chains). */
+    private CiaoProbes probes;
     private final Map<Component, Component> predecessors = new java.util.HashMap<>();
 
     public CiaoDeployment(BenchmarkPlan plan, CiaoNaming naming) {
@@ -126,13 +128,6 @@ public final class CiaoDeployment {
                             + name + ", so their calls to and from the components are not collocated.");
                 }
             }
-        }
-        Set<String> functional = new java.util.TreeSet<>();
-        plan.invocations().forEach(i -> i.metrics().stream().filter(m -> m.kind().equals("functionalPath"))
-                .forEach(m -> functional.add(m.metric().getName())));
-        if (!functional.isEmpty()) {
-            notes.add("Functional-path metrics (" + String.join(", ", functional) + ") are timed as whole calls at the client:"
-                    + " the ciao target places no probes inside TAO and CIAO, so no per-segment figures are reported.");
         }
         Set<String> multiplex = new LinkedHashSet<>();
         for (InvocationPlan i : plan.invocations()) {
@@ -276,10 +271,19 @@ public final class CiaoDeployment {
 
     /**
      * A component that writes a result file: it drives, or end-to-end paths end at its ports (it writes them once
-     * the rate generators have finished).
+     * the rate generators have finished), or probed oneway calls end in it (it writes their tables once the senders
+     * have finished).
      */
     public boolean writes(Component c) {
-        return drives(c) || (chains != null && !chains.pathsEndingIn(c).isEmpty());
+        return drives(c) || (chains != null && !chains.pathsEndingIn(c).isEmpty()) || probes().receivesOneway(c);
+    }
+
+    /** The white-box probes of functional-path metrics between components. */
+    public CiaoProbes probes() {
+        if (probes == null) {
+            probes = new CiaoProbes(this);
+        }
+        return probes;
     }
 
     /** Components of one locality that write result files. */
@@ -418,6 +422,15 @@ public final class CiaoDeployment {
 
     /** Why parts of the model are not deployed as modelled; shown in the README. */
     public List<String> notes() {
-        return notes;
+        Set<String> whole = new TreeSet<>(probes().wholeCalls());
+        if (whole.isEmpty()) {
+            return notes;
+        }
+        List<String> out = new ArrayList<>(notes);
+        out.add("Functional-path metrics (" + String.join(", ", whole) + ") are timed as whole calls at the client: the ciao"
+                + " target probes calls between components of two locality managers on one host only (not collocated calls, calls"
+                + " with a CORBA 2.x end, calls between hosts, or oneway calls to a receiver that measures before its sender),"
+                + " so no per-segment figures are reported for them.");
+        return out;
     }
 }

@@ -60,8 +60,14 @@ public final class CiaoTarget implements TargetGenerator {
         SupportFiles.copy(CiaoTarget.class, "/cpp/" + naming.supportHeader(), out, naming.supportHeaderPath());
         sources.add(naming.supportHeaderPath());
 
-        if (!deployment.taoProcesses().isEmpty() || chains.active()) {
+        boolean probed = !deployment.probes().all().isEmpty();
+        if (!deployment.taoProcesses().isEmpty() || chains.active() || probed) {
             sources.add(TaoSupport.copyTo(out));
+        }
+        if (probed) {
+            sources.add(TaoSupport.copyProbesTo(out));
+            SupportFiles.copy(CiaoTarget.class, "/cpp/" + CiaoProbes.HEADER, out, "src/" + CiaoProbes.HEADER);
+            sources.add("src/" + CiaoProbes.HEADER);
         }
         if (chains.active()) {
             sources.add(TaoSupport.copyChainTo(out));

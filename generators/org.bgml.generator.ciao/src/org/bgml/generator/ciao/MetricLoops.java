@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 import org.bgml.generator.common.plan.EventPlan;
 import org.bgml.generator.common.plan.InvocationPlan;
@@ -89,6 +90,11 @@ public final class MetricLoops {
 
     public static List<Loop> loops(InvocationPlan invocation) {
         return group(ElementPaths.pathOf(invocation.connection()), invocation.metrics());
+    }
+
+    /** The loops of the metrics of {@code invocation} that {@code keep} accepts (the others are measured apart). */
+    public static List<Loop> loops(InvocationPlan invocation, Predicate<MetricPlan> keep) {
+        return group(ElementPaths.pathOf(invocation.connection()), invocation.metrics().stream().filter(keep).toList());
     }
 
     public static List<Loop> loops(EventPlan event) {

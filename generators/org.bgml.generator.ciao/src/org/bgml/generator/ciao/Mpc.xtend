@@ -248,7 +248,7 @@ class Mpc {
               }
             }
 
-            project(«naming.execLib(c)») : ciao_executor«IF deployment.chains !== null && deployment.chains.chained(c)», pi_server«ENDIF» {
+            project(«naming.execLib(c)») : ciao_executor«IF (deployment.chains !== null && deployment.chains.chained(c)) || deployment.probes.uses(c)», pi_server«ENDIF» {
               after += «naming.lemStubLib(c)» «naming.stubLib(c)» «naming.baseLemStubLib(m)»
               sharedname = «naming.execLib(c)»
               dynamicflags += «naming.exportBuildFlag(naming.execLib(c))»

@@ -18,7 +18,8 @@ class Readme {
         if (chains !== null && !chains.timers(c).empty)
             'rate generator: publishes ' + chains.timers(c).map[name].join(', ') + ' by itself on a thread ccm_activate starts'
         else if (deployment.drives(c)) 'client component: runs its metric loops on a thread ccm_activate starts'
-        else if (deployment.writes(c)) 'chain component: paths end here; writes them once the rate generators are done'
+        else if (chains !== null && !chains.pathsEndingIn(c).empty) 'chain component: paths end here; writes them once the rate generators are done'
+        else if (deployment.probes.receivesOneway(c)) 'server component: probed oneway calls end here; writes their segments once the senders are done'
         else if (chains !== null && chains.chained(c)) 'chain component: runs its behaviour actions on each event or call'
         else 'server component'
     }

@@ -230,7 +230,7 @@ class CiaoBuildTest {
     }
 
     /** Processes whose working folder is in the benchmark folder. */
-    private static List<Long> processesIn(Path dir) throws IOException {
+    static List<Long> processesIn(Path dir) throws IOException {
         List<Long> found = new ArrayList<>();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
             for (Path p : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
@@ -247,7 +247,7 @@ class CiaoBuildTest {
     }
 
     /** Runs a command in its own session, kills everything it started on timeout, fails with the log tail. */
-    private static void run(List<String> command, Path dir, int seconds, Path log) throws Exception {
+    static void run(List<String> command, Path dir, int seconds, Path log) throws Exception {
         List<String> full = new ArrayList<>(List.of("setsid", "-w"));
         full.addAll(command);
         ProcessBuilder builder = new ProcessBuilder(full).directory(dir.toFile()).redirectErrorStream(true)

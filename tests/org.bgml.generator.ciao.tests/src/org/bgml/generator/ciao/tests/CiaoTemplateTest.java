@@ -67,6 +67,73 @@ class CiaoTemplateTest {
     }
 
     /**
+     * A functional-path metric between components in two locality managers is probed: the client component's loop
+     * calls through the probes' ORB (the only one with client interceptors; its black-box loops keep the container's
+     * reference), the serving component adds the server interceptors to its locality manager's ORB, both link
+     * TAO_PI_Server, and the substitution note is gone. The plain server has no interceptors.
+     */
+    @Test
+    void aFunctionalPathBetweenComponentsIsProbedInsideTheOrb() {
+        BenchmarkModel model = Examples.load(Examples.repo().resolve("benchmarks/orb-interceptors/interceptors-ccm.bgml"));
+        MemoryOutput out = new MemoryOutput();
+        Examples.generate(model, "remote", null, out);
+        String client = out.text("src/InterceptorsCcm_Client_exec.cpp");
+        assertTrue(client.contains("#include \"bgml_ciao_probes.h\""), client);
+        assertTrue(client.contains("::CORBA::ORB_var probe_orb = ::bgml_ciao_probes::probes_orb ();"), client);
+        assertTrue(client.contains("::bgml_ciao_probes::carry_over (target_probed.in (), probe_orb.in ())"), client);
+        assertTrue(client.contains("::bgml_tao::probes::run (call, timer, warmup, samples, incomplete, begin, end);"), client);
+        assertEquals(1, client.split("probes_orb \\(", -1).length - 1, "one probed loop");
+        assertTrue(client.contains("::bgml_ciao_probes::add_interceptor_ratio (result, \"WhiteBox\", timer,"), "the in-run control of the ratio");
+        assertTrue(client.contains("{ \"latency\", \"InactiveInterceptors\", \"Probed\" }"), "the black-box loop of the probed connection stays");
+        assertFalse(client.contains("{ \"functionalPath\""), "the probed metric has no black-box loop");
+        String probed = out.text("src/InterceptorsCcm_ProbedServer_exec.cpp");
+        assertTrue(probed.contains("::bgml_ciao_probes::add_server_interceptors (orb.in ())"), probed);
+        assertFalse(out.text("src/InterceptorsCcm_PlainServer_exec.cpp").contains("bgml_ciao_probes"), "the plain server has no interceptors");
+        String mpc = out.text(new org.bgml.generator.ciao.CiaoNaming().mpcFile(model));
+        assertTrue(mpc.contains("project(InterceptorsCcm_ProbedServer_exec) : ciao_executor, pi_server {"), mpc);
+        assertTrue(mpc.contains("project(InterceptorsCcm_Client_exec) : ciao_executor, pi_server {"), mpc);
+        assertTrue(mpc.contains("project(InterceptorsCcm_PlainServer_exec) : ciao_executor {"), mpc);
+        assertTrue(out.files().containsKey("src/bgml_ciao_probes.h") && out.files().containsKey("src/bgml_tao_probes.h"));
+        assertFalse(out.text("README.md").contains("timed as whole calls"), out.text("README.md"));
+    }
+
+    /**
+     * Probed oneway calls end in the receiving component: DBA-color's first agent keeps the tables of both metrics, and
+     * writes them into a result file of its own (in the manifest) once the sending agent has written its file. A
+     * collocated deployment is not probed, and says so.
+     */
+    @Test
+    void probedOnewayCallsEndInTheReceivingComponent() {
+        BenchmarkModel model = Examples.load(Examples.repo().resolve("reproductions/dba-color.bgml"));
+        MemoryOutput out = new MemoryOutput();
+        Examples.generate(model, "remote", null, out);
+        String sender = out.text("src/DbaColor_DbaAgent_0_1_exec.cpp");
+        assertEquals(2, sender.split("::bgml_tao::probes::run_oneway \\(", -1).length - 1, sender);
+        String receiver = out.text("src/DbaColor_DbaAgent_0_0_exec.cpp");
+        assertTrue(receiver.contains("::bgml_tao::probes::expect_oneway (1, \"DbaValueCycle\", \"DbaL_0_1_to_0_0\", \"Dba::Neighbour::ok\", 4,"), receiver);
+        assertTrue(receiver.contains("::bgml_tao::probes::expect_oneway (2, \"DbaImprovementCycle\""), receiver);
+        assertTrue(receiver.contains("::bgml_ciao_probes::wait_for_senders (std::vector<std::string> { \"results/DbaP_0_1.json\" }"), receiver);
+        assertTrue(receiver.contains("::bgml_ciao_probes::add_oneway_results (result);"), receiver);
+        Manifest m = manifest(out);
+        String json = new Gson().toJson(m);
+        assertTrue(json.contains("results/DbaP_0_0.json"), "the receiver's result file is awaited: " + json);
+        assertTrue(out.text("README.md").contains("server component: probed oneway calls end here; writes their segments once the senders are done"),
+                out.text("README.md"));
+        assertFalse(out.text("README.md").contains("timed as whole calls"), out.text("README.md"));
+
+        BenchmarkModel collocated = Examples.load(Examples.repo().resolve("reproductions/dba-color.bgml"));
+        org.bgml.model.Process p0 = collocated.getDeployments().get(0).getNodes().get(0).getProcesses().get(0);
+        org.bgml.model.Process p1 = collocated.getDeployments().get(0).getNodes().get(0).getProcesses().get(1);
+        p0.getEntities().addAll(p1.getEntities());
+        collocated.getDeployments().get(0).getNodes().get(0).getProcesses().remove(p1);
+        MemoryOutput together = new MemoryOutput();
+        Examples.generate(collocated, "remote", null, together);
+        assertFalse(together.files().containsKey("src/bgml_ciao_probes.h"), "collocated calls are not probed");
+        assertTrue(together.text("README.md").contains("Functional-path metrics (DbaImprovementCycle, DbaValueCycle) are timed as whole calls"),
+                together.text("README.md"));
+    }
+
+    /**
      * The tao target's relay fixture chains CORBA 2.x objects through a CosEvent channel: ciao runs chains between
      * components with direct CCM events only, so it refuses the model, naming the first chained CORBA 2.x port.
      */
