@@ -42,11 +42,15 @@ export async function newPage(browser, viewport = { width: 1400, height: 900 }) 
     return page;
 }
 
-/** Opens the studio page and waits until the diagram has drawn its first model. */
+/**
+ * Opens the studio page and waits until the diagram has drawn its first model and the server's validation of it has
+ * come (the model is drawn first, its error and warning classes and problems list follow).
+ */
 export async function openDiagram(page, url, { timeout = 30_000 } = {}) {
     await page.goto(url);
     await page.waitForSelector('#bgml-app[data-state="ready"]', { timeout });
     await page.waitForFunction(() => Number(document.getElementById('bgml-app')?.dataset.revision ?? 0) > 0, null, { timeout });
+    await page.waitForSelector('#bgml-app[data-validated="true"]', { state: 'attached', timeout });
 }
 
 export async function screenshot(page, name) {

@@ -35,6 +35,7 @@ import { BgmlContainerManager } from './diagram/metric-drop';
 import { BgmlToolPalette } from './diagram/tool-palette';
 import { BgmlBadge, BgmlEdge, BgmlNode, BgmlPort } from './diagram/model';
 import { MoveNodesCommand } from './diagram/move-nodes';
+import { SetProblemClassesCommand } from './diagram/problem-classes';
 import { BgmlFitToScreenCommand } from './diagram/viewport';
 import {
     BgmlBadgeLabelView,
@@ -106,6 +107,8 @@ export const bgmlElementsModule = new FeatureModule(
         bindOrRebind(context, FitToScreenCommand).to(BgmlFitToScreenCommand);
         // a move answers with what moved, applied to the diagram the client has (PROTOCOL.md)
         configureCommand(context, MoveNodesCommand);
+        // the first model's validation arrives after it, as the elements it marks (PROTOCOL.md)
+        configureCommand(context, SetProblemClassesCommand);
         bind(TYPES.IVNodePostprocessor).toService(ProblemClassPostprocessor);
     },
     { featureId: Symbol('bgmlElements') }
@@ -132,6 +135,7 @@ export const bgmlPanelsModule = new FeatureModule(
         configureActionHandler(context, SetModelAction.KIND, DiagramState);
         configureActionHandler(context, UpdateModelAction.KIND, DiagramState);
         configureActionHandler(context, MoveNodesAction.KIND, DiagramState);
+        configureActionHandler(context, SetProblemsAction.KIND, DiagramState);
 
         bind(TYPES.ISelectionListener).toService(PropertyPanel);
         bind(TYPES.ISelectionListener).toService(ResultsPanel);

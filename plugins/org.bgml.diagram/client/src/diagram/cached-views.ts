@@ -8,6 +8,7 @@ import {
     Point,
     RenderingContext,
     SGraphImpl,
+    Viewport,
     isAlignable,
     svg
 } from '@eclipse-glsp/client';
@@ -30,8 +31,8 @@ const STRUCTURE = new Set(['parent', 'children', 'features', 'index', 'root']);
 /**
  * Everything the drawing of `element` and its descendants depends on, as a flat list of primitive values: every own
  * field (what the server sent: position, size, texts, arguments, css classes; and what the client set: selection,
- * hover, opacity, markers, resize or routing handles). Object values are taken as JSON text, so a field changed in
- * place is seen too.
+ * hover, opacity, markers, resize or routing handles). Object values are taken value by value when they are flat, and
+ * as JSON text otherwise, so a field changed in place is seen too.
  */
 export function drawnState(element: GModelElement | GModelRoot, state: unknown[] = []): unknown[] {
     const fields = element as unknown as Record<string, unknown>;
@@ -52,9 +53,7 @@ export function drawnState(element: GModelElement | GModelRoot, state: unknown[]
         } else if (key === 'size') {
             const size = value as { width: number; height: number };
             state.push(size.width, size.height);
-        } else if (Array.isArray(value) && value.every(v => typeof v === 'string')) {
-            state.push(value.length, ...value);
-        } else {
+        } else if (!flat(value, state)) {
             state.push(json(value));
         }
     }
@@ -64,6 +63,39 @@ export function drawnState(element: GModelElement | GModelRoot, state: unknown[]
         drawnState(child, state);
     }
     return state;
+}
+
+/**
+ * Pushes an array of primitive values, or an object whose values are all primitive (the arguments the server sends),
+ * value by value, which is cheaper than its JSON text; answers false, pushing nothing, for anything else.
+ */
+function flat(value: object, state: unknown[]): boolean {
+    if (Array.isArray(value)) {
+        if (!value.every(primitive)) {
+            return false;
+        }
+        state.push(value.length, ...value);
+        return true;
+    }
+    if (Object.getPrototypeOf(value) !== Object.prototype) {
+        return false;
+    }
+    const fields = value as Record<string, unknown>;
+    const keys = Object.keys(fields);
+    for (const key of keys) {
+        if (!primitive(fields[key])) {
+            return false;
+        }
+    }
+    state.push(keys.length);
+    for (const key of keys) {
+        state.push(key, fields[key]);
+    }
+    return true;
+}
+
+function primitive(value: unknown): boolean {
+    return value === null || (typeof value !== 'object' && typeof value !== 'function');
 }
 
 function json(value: object): unknown {
@@ -188,6 +220,23 @@ export function frameOffset(element: GModelElement, context: RenderingContext): 
         x += position?.x ?? 0;
         y += position?.y ?? 0;
     }
+}
+
+/**
+ * The zoom below which an entity is drawn without its texts (name, kind, port names) and without the click areas of
+ * its ports. There the 10 to 12 px texts would be 3 px high or less on screen, too small to read, and the ports too
+ * small to aim at; the 1,000-component model opens at a zoom of about 0.1, where these are some 12,000 of its 34,000
+ * SVG elements, and every one of them costs the browser time on each repaint. Zooming in draws them again.
+ */
+export const DETAIL_ZOOM = 0.25;
+
+/** Whether the entities on the canvas are drawn in full at the root's zoom ({@link DETAIL_ZOOM}); always when measuring. */
+export function drawsDetail(element: GModelElement, context: RenderingContext): boolean {
+    if (context.targetKind === 'hidden') {
+        return true;
+    }
+    const zoom = (element.root as unknown as Partial<Viewport>).zoom;
+    return !(typeof zoom === 'number' && zoom < DETAIL_ZOOM);
 }
 
 /** Marks a drawing made at {@link frameOffset} coordinates, which the location postprocessor leaves untranslated. */

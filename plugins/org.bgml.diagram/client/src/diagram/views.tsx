@@ -24,7 +24,7 @@ import {
 import { injectable } from 'inversify';
 import { VNode } from 'snabbdom';
 import { EdgeTypes, NodeTypes, PortTypes } from '../protocol/element-types';
-import { cachedDrawing, drawnState, frameOffset, framed, placement } from './cached-views';
+import { cachedDrawing, drawnState, drawsDetail, frameOffset, framed, placement } from './cached-views';
 import { BgmlNode, BgmlPort } from './model';
 
 const KIND_CLASS: Record<string, string> = {
@@ -40,8 +40,11 @@ const KIND_CLASS: Record<string, string> = {
  * nodes are children and are drawn inside. The kind word itself comes from the server's `label:kind` child; when a
  * model has none, the view writes it so the kind is never hidden.
  *
- * Drawn anew only when the entity or anything inside it changed (`cachedDrawing`), or, for an entity partly outside
- * the canvas (whose ports and labels outside are not drawn), when the viewport changed.
+ * Below `DETAIL_ZOOM` its texts and the click areas of its ports are left out (`drawsDetail`).
+ *
+ * Drawn anew only when the entity or anything inside it changed (`cachedDrawing`), when the zoom crosses `DETAIL_ZOOM`,
+ * or, for an entity partly outside the canvas (whose ports and labels outside are not drawn), when the viewport
+ * changed.
  */
 @injectable()
 export class BgmlNodeView extends ShapeView {
@@ -53,6 +56,7 @@ export class BgmlNodeView extends ShapeView {
             return this.draw(node, context); // drawn (and cached) with the container around it
         }
         const state = drawnState(node);
+        state.push(drawsDetail(node, context));
         if (!this.isInside(node)) {
             const root = node.root as unknown as Viewport & GModelRoot;
             state.push(root.zoom, root.scroll.x, root.scroll.y, root.canvasBounds.width, root.canvasBounds.height);
@@ -87,7 +91,7 @@ export class BgmlNodeView extends ShapeView {
             <g class={classes} data-kind={node.kindName}>
                 <rect class-bgml-node-body={true} x={0} y={0} rx={6} ry={6} width={width} height={height} />
                 <rect class-bgml-kind-band={true} x={0} y={0} width={width} height={Math.min(6, height)} rx={3} ry={3} />
-                {hasKindLabel ? '' : <text class-bgml-kind-fallback={true} x={8} y={18}>{'«' + node.kindName + '»'}</text>}
+                {hasKindLabel || !drawsDetail(node, context) ? '' : <text class-bgml-kind-fallback={true} x={8} y={18}>{'«' + node.kindName + '»'}</text>}
                 {context.renderChildren(node)}
             </g>
         );
@@ -129,7 +133,7 @@ export class BgmlPortView extends ShapeView {
             port,
             context,
             <g class={classes}>
-                <rect class-bgml-port-hit={true} x={o.x} y={o.y} width={w} height={h} />
+                {drawsDetail(port, context) ? <rect class-bgml-port-hit={true} x={o.x} y={o.y} width={w} height={h} /> : ''}
                 {this.renderShape(port.type, w, h, side, o)}
                 {context.renderChildren(port)}
             </g>
@@ -297,7 +301,7 @@ export class BgmlTextLabelView extends GLabelView {
         if (o === undefined) {
             return super.render(label, context);
         }
-        if (!this.isVisible(label, context)) {
+        if (!drawsDetail(label, context) || !this.isVisible(label, context)) {
             return undefined;
         }
         const vnode = (

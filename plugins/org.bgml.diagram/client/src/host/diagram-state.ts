@@ -1,12 +1,14 @@
 import { Action, EditorContextService, IActionHandler, IDiagramStartup, SetModelAction, UpdateModelAction } from '@eclipse-glsp/client';
 import { inject, injectable, postConstruct } from 'inversify';
 import { BGML_SHELL, ShellElements } from '../panels/shell';
-import { MoveNodesAction } from '../protocol/bgml-actions';
+import { MoveNodesAction, SetProblemsAction } from '../protocol/bgml-actions';
 
 /**
  * Publishes the diagram's state on the shell element for hosts and tests: `data-state` (loading, ready) and
  * `data-revision`, counted up after each model from the server (set, update, or the nodes a move shifted) has been
  * drawn; selection and hover feedback do not count. `data-selection` is a JSON array of the selected elements' ids.
+ * `data-validated` is `true` once the server's problems list has come: the first model is drawn before the server has
+ * validated it, and its error and warning classes come just before that list.
  */
 @injectable()
 export class DiagramState implements IDiagramStartup, IActionHandler {
@@ -41,6 +43,10 @@ export class DiagramState implements IDiagramStartup, IActionHandler {
     }
 
     handle(action: Action): void {
+        if (action.kind === SetProblemsAction.KIND) {
+            this.shell.root.dataset.validated = 'true';
+            return;
+        }
         if (action.kind === SetModelAction.KIND || action.kind === UpdateModelAction.KIND || action.kind === MoveNodesAction.KIND) {
             this.pendingServerModel = true;
         }

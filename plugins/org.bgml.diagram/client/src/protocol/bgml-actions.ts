@@ -203,6 +203,24 @@ export namespace MoveNodesAction {
     export const KIND = 'bgmlMoveNodes';
 }
 
+/** An element of the diagram the validation marks, with its worst severity. */
+export interface ProblemClass {
+    elementId: string;
+    problem: 'error' | 'warning';
+}
+
+/**
+ * Server -> client after the first model, which goes out before it is validated: the elements the validation marks,
+ * drawn with the `bgml-error` or `bgml-warning` class as if the model had carried them.
+ */
+export interface SetProblemClassesAction extends Action {
+    kind: typeof SetProblemClassesAction.KIND;
+    elements: ProblemClass[];
+}
+export namespace SetProblemClassesAction {
+    export const KIND = 'bgmlSetProblemClasses';
+}
+
 /** Property sheets that stand for no element: a pattern's parameters, and saving the selection as a pattern. */
 export const PATTERN_SHEET = 'pattern:';
 export const SAVE_PATTERN_SHEET = 'savePattern:';

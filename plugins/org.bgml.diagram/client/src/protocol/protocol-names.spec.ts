@@ -12,6 +12,7 @@ import {
     RunAvailableAction,
     RunProgressAction,
     SelectResultAction,
+    SetProblemClassesAction,
     SetProblemsAction,
     SetPropertiesAction,
     SetRunsAction,
@@ -60,6 +61,7 @@ test('every custom action kind of the client is in PROTOCOL.md', () => {
         RunProgressAction.KIND,
         RunAvailableAction.KIND,
         MoveNodesAction.KIND,
+        SetProblemClassesAction.KIND,
         InstantiatePatternOperation.KIND,
         SavePatternAction.KIND,
         PatternsChangedAction.KIND

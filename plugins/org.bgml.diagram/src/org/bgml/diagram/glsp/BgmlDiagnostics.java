@@ -23,6 +23,10 @@ public class BgmlDiagnostics {
     private final ChangeCounter changes = new ChangeCounter();
     private BenchmarkModel watched;
     private long validatedAt = -1;
+    /** The next {@link #current()} answers without validating (the diagram goes out first). */
+    private boolean deferNext;
+    /** A diagram was built without diagnostics and the validation is still to run ({@link #validateDeferred()}). */
+    private boolean pending;
 
     public BgmlDiagnostics() {
     }
@@ -32,8 +36,34 @@ public class BgmlDiagnostics {
         this.state = state;
     }
 
+    /**
+     * Lets the next {@link #current()} answer with no diagnostics instead of validating, when the model has not been
+     * validated yet: the first diagram of a session goes to the client without waiting for the validation (on the
+     * 1,000-component model that takes about as long as building the diagram), and {@link #validateDeferred()} runs
+     * it afterwards. False takes that back, when no diagram was built after all.
+     */
+    public void deferNextValidation(boolean defer) {
+        deferNext = defer;
+    }
+
+    /** Whether a diagram was built before validating and {@link #validateDeferred()} has not run since. */
+    public boolean pending() {
+        return pending;
+    }
+
+    /** Runs the validation a diagram was built without; null when none is pending. */
+    public List<ModelDiagnostic> validateDeferred() {
+        if (!pending) {
+            return null;
+        }
+        pending = false;
+        return current();
+    }
+
     /** The diagnostics of the state's model as it is now; validates when it changed since the last call. */
     public List<ModelDiagnostic> current() {
+        boolean defer = deferNext;
+        deferNext = false;
         BenchmarkModel model = state.getModel();
         if (model != watched) {
             if (watched != null) {
@@ -45,6 +75,13 @@ public class BgmlDiagnostics {
         }
         List<ModelDiagnostic> diagnostics = state.getDiagnostics();
         if (validatedAt != changes.count || diagnostics == null) {
+            if (defer) {
+                pending = true;
+                state.getTimings().validateNanos = 0;
+                state.setDiagnostics(List.of()); // none known yet; validatedAt still says the model needs validating
+                return state.getDiagnostics();
+            }
+            pending = false;
             long t0 = System.nanoTime();
             diagnostics = new ModelValidator().validate(model);
             state.getTimings().validateNanos = System.nanoTime() - t0;

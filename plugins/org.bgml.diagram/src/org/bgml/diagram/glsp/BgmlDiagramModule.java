@@ -100,6 +100,7 @@ public class BgmlDiagramModule extends DiagramModule {
         binding.add(SavePatternHandler.class);
         binding.add(RunHandler.Finish.class);
         binding.add(DiagramSessions.TaskHandler.class);
+        binding.add(DeferredValidation.Handler.class);
     }
 
     @Override

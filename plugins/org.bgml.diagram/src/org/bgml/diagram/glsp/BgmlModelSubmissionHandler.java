@@ -20,12 +20,15 @@ import com.google.inject.name.Named;
  * client has: then the client gets what moved ({@code bgmlMoveNodes}) instead of the whole diagram, and live
  * validation is skipped (the diagnostics and the elements they mark are the same, and every set of markers makes the
  * client draw the whole diagram again). On the 1,000-component model the whole diagram is 2.3 MB of JSON for the
- * client to parse, rebuild and redraw.
+ * client to parse, rebuild and redraw. A session's first diagram goes out before it is validated; its markers follow
+ * ({@link DeferredValidation}).
  */
 @Singleton
 public class BgmlModelSubmissionHandler extends ModelSubmissionHandler {
     @Inject
     protected BgmlGModelFactory factory;
+    @Inject
+    protected BgmlDiagnostics diagnostics;
     /** The action kinds the client handles (initializeClientSession). */
     @Inject
     @Named("ClientActions")
@@ -47,8 +50,16 @@ public class BgmlModelSubmissionHandler extends ModelSubmissionHandler {
         return patched;
     }
 
+    /** Live validation of the latest diagram now, for a diagram that was sent before validating ({@link DeferredValidation}). */
+    public List<Action> liveValidation() {
+        return validator.map(this::validateModel).orElse(List.of());
+    }
+
     @Override
     protected List<Action> validateModel(ModelValidator modelValidator) {
+        if (diagnostics.pending()) {
+            return List.of(); // the diagram went out before validating; DeferredValidation validates it next
+        }
         long build = factory.fullBuilds();
         if (build == validatedBuild) {
             return List.of();

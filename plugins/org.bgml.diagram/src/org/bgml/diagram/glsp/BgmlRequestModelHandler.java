@@ -8,14 +8,29 @@ import org.eclipse.glsp.server.actions.Action;
 import org.eclipse.glsp.server.features.core.model.RequestModelAction;
 import org.eclipse.glsp.server.features.core.model.RequestModelActionHandler;
 
-/** After the initial model, tells the client which runs exist and that Generate &amp; Run is available. */
+import com.google.inject.Inject;
+
+/**
+ * Sends the initial model before validating it, then tells the client which runs exist and that Generate &amp; Run is
+ * available; the validation runs last ({@link DeferredValidation}).
+ */
 public class BgmlRequestModelHandler extends RequestModelActionHandler {
+    @Inject
+    protected BgmlDiagnostics diagnostics;
+
     @Override
     public List<Action> executeAction(RequestModelAction action) {
-        List<Action> result = new ArrayList<>(super.executeAction(action));
+        diagnostics.deferNextValidation(true);
+        List<Action> result;
+        try {
+            result = new ArrayList<>(super.executeAction(action));
+        } finally {
+            diagnostics.deferNextValidation(false);
+        }
         BgmlModelState state = (BgmlModelState) modelState;
         result.add(BgmlActionHandlers.runs(state));
         result.add(new RunAvailableAction(true));
+        result.add(new DeferredValidation.ValidateAction());
         System.err.println("bgml diagram: " + state.getFile() + ": " + state.getTimings());
         return result;
     }

@@ -6,12 +6,15 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import org.bgml.diagram.BgmlTypes;
 import org.bgml.diagram.actions.MoveNodesAction;
+import org.bgml.diagram.actions.SetProblemClassesAction;
 import org.bgml.diagram.glsp.BgmlModelState;
 import org.bgml.diagram.glsp.Viewpoint;
 import org.bgml.diagram.glsp.BgmlDiagnostics;
@@ -637,12 +640,39 @@ public class BgmlGModelFactory implements GModelFactory {
     /** The worst severity of an element's diagnostics, {@code error} or {@code warning} (PROTOCOL.md). */
     public static final String ARG_PROBLEM = "problem";
 
-    private void addDiagnosticClasses(List<ModelDiagnostic> diagnostics) {
+    /**
+     * Marks the latest diagram with diagnostics that came after it was built (it was sent before validating, see
+     * {@link BgmlDiagnostics#deferNextValidation(boolean)}), as a build with them would have, and answers which elements now
+     * carry which severity, for the client to mark the same elements in its copy.
+     */
+    public List<SetProblemClassesAction.Marked> applyDiagnostics(List<ModelDiagnostic> diagnostics) {
+        Built b = built;
+        if (b == null || state.getRoot() != b.root()) {
+            return List.of();
+        }
+        List<SetProblemClassesAction.Marked> marked = new ArrayList<>();
+        for (GModelElement e : addDiagnosticClasses(diagnostics)) {
+            if (e instanceof GArgumentable a && a.getArgs().get(ARG_PROBLEM) instanceof String problem) {
+                marked.add(new SetProblemClassesAction.Marked(e.getId(), problem));
+            }
+        }
+        built = new Built(b.root(), b.model(), this.diagnostics.changeCount(), diagnostics, b.viewpoint(), b.showDeployment(), b.runId(),
+                b.metric(), b.layout());
+        return marked;
+    }
+
+    /** Adds the error and warning classes of {@code diagnostics} to the diagram; answers the elements marked. */
+    private Set<GModelElement> addDiagnosticClasses(List<ModelDiagnostic> diagnostics) {
+        Set<GModelElement> marked = new LinkedHashSet<>();
         for (ModelDiagnostic d : diagnostics) {
             // a configuration is not drawn: its violations mark its option labels (configuration viewpoint)
             for (EObject x = d.element(); x != null; x = x.eContainer()) {
                 if (x instanceof Configuration c) {
-                    optionLabels.getOrDefault(c, List.of()).forEach(label -> flag(label, d));
+                    optionLabels.getOrDefault(c, List.of()).forEach(label -> {
+                        if (flag(label, d)) {
+                            marked.add(label);
+                        }
+                    });
                     break;
                 }
             }
@@ -654,18 +684,22 @@ public class BgmlGModelFactory implements GModelFactory {
             String css = d.severity() == Severity.ERROR ? CSS_ERROR : d.severity() == Severity.WARNING ? CSS_WARNING : null;
             if (css != null && !e.getCssClasses().contains(css)) {
                 e.getCssClasses().add(css);
+                marked.add(e);
             }
             // again as an argument: GLSP's client drops every css class naming a severity when it shows markers
             if (css != null && e instanceof GArgumentable a && !"error".equals(a.getArgs().get(ARG_PROBLEM))) {
                 a.getArgs().put(ARG_PROBLEM, d.severity() == Severity.ERROR ? "error" : "warning");
+                marked.add(e);
             }
         }
+        return marked;
     }
 
-    private static void flag(GLabel label, ModelDiagnostic d) {
+    /** Flags a label with the severity of {@code d}; answers whether it is flagged. */
+    private static boolean flag(GLabel label, ModelDiagnostic d) {
         String css = d.severity() == Severity.ERROR ? CSS_ERROR : d.severity() == Severity.WARNING ? CSS_WARNING : null;
         if (css == null) {
-            return;
+            return false;
         }
         if (!label.getCssClasses().contains(css)) {
             label.getCssClasses().add(css);
@@ -673,6 +707,7 @@ public class BgmlGModelFactory implements GModelFactory {
         if (!"error".equals(label.getArgs().get(ARG_PROBLEM))) {
             label.getArgs().put(ARG_PROBLEM, d.severity() == Severity.ERROR ? "error" : "warning");
         }
+        return true;
     }
 
     /** The nearest shown element for a diagnostic's element: itself, its container, or what a metric measures. */

@@ -157,6 +157,58 @@ class DiagramServerTest {
     }
 
     @Test
+    void theFirstModelGoesOutBeforeItsValidationWhoseClassesFollowAsAFullBuildHasThem(@TempDir Path dir) throws Exception {
+        Path file = Repo.copyExample("roundtrip.bgml", dir.resolve("roundtrip.bgml"));
+        try (GlspTestClient c = server.connect()) {
+            c.open(file);
+            c.edit(applyProperty("TaoTaoServer/rt", "interface", ""));
+            c.save();
+        }
+        try (GlspTestClient c = server.connect()) {
+            Map<String, JsonObject> shown = GlspTestClient.index(c.open(file));
+            JsonObject sent = GlspTestClient.index(c.sentModel).get("TaoTaoServer/rt");
+            assertFalse(sent.has("args") && sent.getAsJsonObject("args").has("problem"), "the model went out before validating: " + sent);
+            assertNotNull(c.problemClasses, "the validation's classes follow the model");
+            assertTrue(c.problemClasses.toString().contains("TaoTaoServer/rt"), c.problemClasses.toString());
+            assertTrue(shown.get("TaoTaoServer/rt").getAsJsonArray("cssClasses").toString().contains("bgml-"), shown.get("TaoTaoServer/rt").toString());
+            // a full build of the same diagram (the same viewpoint again) marks exactly the same elements
+            Map<String, JsonObject> built = GlspTestClient.index(c.edit(Map.of("kind", "bgmlSetViewpoint", "viewpoint", "interconnection",
+                    "showDeployment", false)));
+            assertEquals(built.keySet(), shown.keySet());
+            for (String id : built.keySet()) {
+                assertEquals(problem(built.get(id)), problem(shown.get(id)), id);
+                assertEquals(problemClasses(built.get(id)), problemClasses(shown.get(id)), id);
+            }
+            // the validation is in: a move is answered with the moved nodes only
+            JsonObject node = built.get("TaoTaoServer");
+            double x = node.getAsJsonObject("position").get("x").getAsDouble();
+            double y = node.getAsJsonObject("position").get("y").getAsDouble();
+            JsonObject size = node.getAsJsonObject("size");
+            c.edit(Map.of("kind", "changeBounds", "isOperation", true, "newBounds", List.of(Map.of("elementId", "TaoTaoServer",
+                    "newSize", Map.of("width", size.get("width").getAsDouble(), "height", size.get("height").getAsDouble()),
+                    "newPosition", Map.of("x", x + 40, "y", y + 20)))));
+            assertEquals("bgmlMoveNodes", c.lastUpdate);
+        }
+    }
+
+    private static String problem(JsonObject element) {
+        return element.has("args") ? GlspTestClient.str(element.getAsJsonObject("args"), "problem") : null;
+    }
+
+    private static List<String> problemClasses(JsonObject element) {
+        List<String> classes = new java.util.ArrayList<>();
+        if (element.has("cssClasses")) {
+            element.getAsJsonArray("cssClasses").forEach(c -> {
+                if (c.getAsString().equals("bgml-error") || c.getAsString().equals("bgml-warning")) {
+                    classes.add(c.getAsString());
+                }
+            });
+        }
+        java.util.Collections.sort(classes);
+        return classes;
+    }
+
+    @Test
     void theAccessTokenGuardsPageAndSocket() throws Exception {
         HttpClient http = HttpClient.newHttpClient();
         URI bare = URI.create("http://127.0.0.1:" + server.get().port() + "/");

@@ -37,7 +37,8 @@ import com.google.gson.JsonParser;
  * ({@link #properties}, {@link #row}).
  */
 final class GlspTestClient implements AutoCloseable {
-    static final List<String> CLIENT_ACTIONS = List.of("setModel", "updateModel", "bgmlMoveNodes", "setDirtyState", "setMarkers", "message", "status",
+    static final List<String> CLIENT_ACTIONS = List.of("setModel", "updateModel", "bgmlMoveNodes", "bgmlSetProblemClasses", "setDirtyState",
+            "setMarkers", "message", "status",
             "bgmlSetProblems", "bgmlSetProperties", "bgmlSetRuns", "bgmlRunProgress", "bgmlRunAvailable", "setEditValidationResult",
             "setTypeHints", "setContextActions", "bgmlPatternsChanged", "startProgress", "endProgress", "updateProgress", "requestBounds", "selectAll",
             "triggerNodeCreation", "triggerEdgeCreation", "setEditMode", "setPopupModel", "setViewport", "center", "fit", "select");
@@ -46,11 +47,17 @@ final class GlspTestClient implements AutoCloseable {
     private final Gson gson = new Gson();
     private final WebSocket socket;
     private final LinkedBlockingQueue<JsonObject> inbox = new LinkedBlockingQueue<>();
+    /** Messages {@link #open} read past while waiting for the validation, to be read again first. */
+    private final java.util.ArrayDeque<JsonObject> replay = new java.util.ArrayDeque<>();
     private final List<JsonObject> seen = new ArrayList<>();
     private final AtomicInteger ids = new AtomicInteger();
     final String clientId = "test-" + System.nanoTime();
     /** The diagram as the client has it: the latest setModel or updateModel, with the moves since applied. */
     private JsonObject current;
+    /** The root of the latest setModel as the server sent it, before the validation's classes came. */
+    JsonObject sentModel;
+    /** The bgmlSetProblemClasses that followed the latest setModel, or null when the validation marked nothing. */
+    JsonObject problemClasses;
     /** The kind of the latest model change {@link #edit} saw: {@code updateModel} or {@code bgmlMoveNodes}. */
     String lastUpdate;
 
@@ -144,7 +151,7 @@ final class GlspTestClient implements AutoCloseable {
     private JsonObject await(Predicate<JsonObject> test) throws Exception {
         long end = System.nanoTime() + WAIT.toNanos();
         while (System.nanoTime() < end) {
-            JsonObject m = inbox.poll(200, TimeUnit.MILLISECONDS);
+            JsonObject m = replay.isEmpty() ? inbox.poll(200, TimeUnit.MILLISECONDS) : replay.poll();
             if (m == null) {
                 continue;
             }
@@ -157,12 +164,57 @@ final class GlspTestClient implements AutoCloseable {
                 + seen.subList(Math.max(0, seen.size() - 5), seen.size()));
     }
 
-    /** Opens a model and returns its root (from setModel). */
+    /**
+     * Opens a model and returns its root as the browser client has it once the validation came: the setModel, which
+     * the server sends before validating, with the classes of the bgmlSetProblemClasses that follows applied. The
+     * messages in between (runs, problems, markers) are read again by the next {@link #action} calls.
+     */
     JsonObject open(String sourceUri) throws Exception {
         send(Map.of("kind", "requestModel", "requestId", "req-" + ids.incrementAndGet(),
                 "options", Map.of("sourceUri", sourceUri, "diagramType", "bgml-diagram")));
         current = action("setModel").getAsJsonObject("newRoot");
+        sentModel = current;
+        problemClasses = null;
+        List<JsonObject> between = new ArrayList<>();
+        JsonObject problems = await(x -> {
+            JsonObject a = "process".equals(str(x, "method")) ? x.getAsJsonObject("params").getAsJsonObject("action") : null;
+            if (a != null && "bgmlSetProblemClasses".equals(str(a, "kind"))) {
+                current = marked(current, a);
+                problemClasses = a;
+            }
+            between.add(x);
+            return a != null && "bgmlSetProblems".equals(str(a, "kind"));
+        });
+        replay.addAll(between);
+        seen.removeAll(between);
+        assertNotNull(problems);
         return current;
+    }
+
+    /** {@code root} (a copy) with the problem classes of a bgmlSetProblemClasses, as the browser client applies them. */
+    private static JsonObject marked(JsonObject root, JsonObject marks) {
+        JsonObject copy = root.deepCopy();
+        Map<String, JsonObject> all = index(copy);
+        for (var e : marks.getAsJsonArray("elements")) {
+            JsonObject m = e.getAsJsonObject();
+            JsonObject element = all.get(str(m, "elementId"));
+            if (element == null) {
+                throw new AssertionError("bgmlSetProblemClasses marks an element the client does not have: " + m);
+            }
+            String problem = str(m, "problem");
+            if (!element.has("args")) {
+                element.add("args", new JsonObject());
+            }
+            element.getAsJsonObject("args").addProperty("problem", problem);
+            if (!element.has("cssClasses")) {
+                element.add("cssClasses", new JsonArray());
+            }
+            String css = "bgml-" + problem;
+            if (!element.getAsJsonArray("cssClasses").toString().contains("\"" + css + "\"")) {
+                element.getAsJsonArray("cssClasses").add(css);
+            }
+        }
+        return copy;
     }
 
     JsonObject open(Path file) throws Exception {
