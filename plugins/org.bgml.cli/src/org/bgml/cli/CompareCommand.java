@@ -168,15 +168,15 @@ final class CompareCommand implements Subcommand {
         if (byTarget) {
             throw new UsageException("--by-target is for stored runs; a model file is compared across targets anyway");
         }
-        Path model = in.path(refs.get(0));
-        if (!Files.isRegularFile(model)) {
-            throw new UsageException("no model file " + model);
-        }
         if (baseline != null) {
             TargetIds.resolve(baseline);
         }
         List<TargetCompare.NotRun> notRun = new ArrayList<>();
         List<String> chosen = TargetCompare.choose(targets, notRun);
+        Path model = in.path(refs.get(0));
+        if (!Files.isRegularFile(model)) {
+            throw new UsageException("no model file " + model);
+        }
         if (baseline != null && !chosen.contains(baseline)) {
             throw new UsageException("--baseline " + baseline + " is not among the targets that run here: " + String.join(", ", chosen)
                     + notRun.stream().filter(n -> n.target().equals(baseline)).map(n -> " (" + n.line() + ")").findFirst().orElse(""));

@@ -142,8 +142,8 @@ final class TargetCompare {
         out.println(c.runs().get(0).record().modelName() + " across " + c.runs().size() + " target(s), baseline " + base + ":");
         for (int i = 0; i < c.runs().size(); i++) {
             StoredRun r = c.runs().get(i);
-            out.println("  " + r.record().target() + ": run " + r.label() + ", deployment " + r.record().deployment() + ", configuration "
-                    + r.record().configuration() + ", " + r.record().status());
+            out.println("  " + r.record().target() + ": " + r.label() + ", deployment " + r.record().deployment() + ", configuration "
+                    + (r.record().configuration() == null ? "none" : r.record().configuration()) + ", " + r.record().status());
         }
         notRun.forEach(n -> out.println("  " + n.line()));
         for (TargetComparison.Table t : c.tables()) {

@@ -16,7 +16,8 @@ import org.bgml.launcher.results.Units;
  * The same metrics side by side across targets: one run per target (of the same model), one table per metric. A row
  * is one measured element at one payload size; each target's cell holds its median and p99, and the ratio of each to
  * the baseline target's. Only whole-call timed measurements are compared (white-box segments stay in the run reports).
- * Measurements match by metric, element and payload, which are the model's names and so the same on every target.
+ * Measurements match by metric, element and payload, which are the model's names and so the same on every target; a
+ * metric measured at one payload size matches by metric and element alone.
  */
 public final class TargetComparison {
     /** One element at one payload size: the measurement of each run, null where a run has none. */
@@ -85,15 +86,24 @@ public final class TargetComparison {
         Map<String, String> kinds = new LinkedHashMap<>();
         Map<String, Map<Key, ResultMeasurement[]>> byMetric = new LinkedHashMap<>();
         for (int r = 0; r < runs.size(); r++) {
+            List<ResultMeasurement> compared = new ArrayList<>();
+            // a metric measured at one payload size is one row per element, whatever size each target reports for it
+            // (ace counts a sequence's length field as 4 bytes of payload where the ORBs say none)
+            Map<List<String>, java.util.Set<Long>> sizes = new LinkedHashMap<>();
             for (MeasurementRecord rec : runs.get(r).record().measurements()) {
                 ResultMeasurement m = rec.figures();
                 if (m.segment() != null || !m.timed() || m.p50() == null) {
                     continue;
                 }
-                String metric = Objects.toString(m.metric(), m.kind());
+                compared.add(m);
+                sizes.computeIfAbsent(List.of(metricOf(m), String.valueOf(m.element())), k -> new java.util.HashSet<>()).add(m.payloadBytes());
+            }
+            for (ResultMeasurement m : compared) {
+                String metric = metricOf(m);
+                boolean swept = sizes.get(List.of(metric, String.valueOf(m.element()))).size() > 1;
                 kinds.putIfAbsent(metric, m.kind());
                 ResultMeasurement[] slot = byMetric.computeIfAbsent(metric, k -> new LinkedHashMap<>())
-                        .computeIfAbsent(new Key(m.element(), payload(m)), k -> new ResultMeasurement[runs.size()]);
+                        .computeIfAbsent(new Key(m.element(), swept ? m.payloadBytes() : null), k -> new ResultMeasurement[runs.size()]);
                 if (slot[r] == null) {
                     slot[r] = m;
                 }
@@ -136,9 +146,8 @@ public final class TargetComparison {
         return Knee.find(sizes.stream().mapToLong(Long::longValue).toArray(), medians.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
-    /** The payload size, null for none (some targets say 0, others nothing). */
-    private static Long payload(ResultMeasurement m) {
-        return m.payloadBytes() == null || m.payloadBytes() == 0 ? null : m.payloadBytes();
+    private static String metricOf(ResultMeasurement m) {
+        return Objects.toString(m.metric(), m.kind());
     }
 
     /** The median in µs, or null. */
