@@ -3,7 +3,9 @@
 #  1. a server that crashes on its 1,000th call (injected through a user-code region, which must survive the
 #     regeneration `bgml run` does) ends as a stored failed run with the signal and log tail, exit code 1;
 #  2. the launcher itself stopped with SIGTERM mid-run leaves no benchmark process behind;
-#  3. an unwritable results store gives a clear message and exit 2, and nothing keeps running.
+#  3. an unwritable results store gives a clear message and exit 2, and nothing keeps running;
+#  4. on fastdds with the shared-memory transport, the launcher killed with SIGKILL and with SIGTERM mid-run leaves
+#     no process and no new fastrtps_* file in /dev/shm (skipped without Debian's Fast DDS packages).
 # Every check looks for leftover processes by the benchmark folder's unique path.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -57,6 +59,36 @@ touch not-a-folder
 [ "$code" -eq 2 ] && ok || fail "unwritable store: exit $code, expected 2"
 grep -q "the results could not be stored" store.txt && ok || { fail "no clear store message"; cat store.txt; }
 [ -z "$(leftovers)" ] && ok || fail "processes left after the store failure: $(leftovers)"
+
+# 4. fastdds over shared memory: SIGKILL and SIGTERM of the launcher mid-run. A SIGTERM'd launcher stops its process
+#    groups with TERM first; a SIGKILL'd one cannot, so the fastdds processes ask the kernel for SIGTERM when their
+#    parent dies. Either way the last process of the run removes the run's files in /dev/shm.
+if command -v fastddsgen >/dev/null && [ -f /usr/include/fastdds/dds/domain/DomainParticipant.hpp ]; then
+  sed -e 's/samples="250000"/samples="2000000"/' -e 's#^</bgml:BenchmarkModel>$#  <configurations name="fastddsShm">\n    <settings option="bgml:/catalogs/fastdds.bgml\#transport" value="shm"/>\n  </configurations>\n</bgml:BenchmarkModel>#' \
+    "$root/examples/roundtrip.bgml" > dds.bgml
+  shm_files() { ls /dev/shm | grep -E '^(sem\.)?fastrtps_' | sort; }
+  # built once before, so that each run reaches its timed loops soon (the launcher's build finds it up to date)
+  "$bgml" generate dds.bgml --target fastdds --out ddsbench >/dev/null \
+    && (cd ddsbench && cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build -j 2) >dds-build.txt 2>&1 \
+    && ok || { fail "fastdds: the roundtrip does not build"; tail -20 dds-build.txt; }
+  grep -A1 -- '"--transport",' ddsbench/manifest.json | grep -q '"shm"' && ok || fail "fastdds: the run does not use the shared-memory transport"
+  for sig in KILL TERM; do
+    before="$(shm_files)"
+    BGML_DAEMON=off "$bgml" run dds.bgml --target fastdds --out ddsbench --store store.db >/dev/null 2>"dds-$sig.txt" &
+    launcher=$!
+    for _ in $(seq 1 3000); do grep -q "measuring" "dds-$sig.txt" 2>/dev/null && break; sleep 0.1; done
+    grep -q "measuring" "dds-$sig.txt" && ok || { fail "fastdds ($sig): the long run never reached its timed loops"; tail -5 "dds-$sig.txt"; }
+    sleep 1
+    pgrep -f "$work/ddsbench/build/" >/dev/null && ok || fail "fastdds ($sig): no benchmark process was running when the launcher was killed"
+    kill -"$sig" "$launcher"; wait "$launcher" 2>/dev/null
+    for _ in $(seq 1 100); do [ -z "$(leftovers)" ] && break; sleep 0.1; done
+    [ -z "$(leftovers)" ] && ok || fail "fastdds: processes left after SIG$sig of the launcher: $(leftovers)"
+    left="$(comm -13 <(echo "$before") <(shm_files))"
+    [ -z "$left" ] && ok || fail "fastdds: files left in /dev/shm after SIG$sig of the launcher: $(echo $left)"
+  done
+else
+  echo "run-faults: skipping the fastdds checks: Debian's fastddsgen and libfastrtps-dev are not installed"
+fi
 
 echo "run-faults: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -616,12 +616,30 @@ function _picocli_bgml_compare() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'-h' '--help'"
-  local arg_opts="'--store'"
+  local flag_opts="'--by-target' '-h' '--help'"
+  local arg_opts="'--targets' '--baseline' '--deployment' '--out' '--report' '--store'"
+  local T_option_args=("omniorb" "ace" "ciao" "fastdds" "tao") # --baseline values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
+    '--targets')
+      return
+      ;;
+    '--baseline')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${T_option_args[@]}" ) )
+      return $?
+      ;;
+    '--deployment')
+      return
+      ;;
+    '--out')
+      return
+      ;;
+    '--report')
+      return
+      ;;
     '--store')
       return
       ;;

@@ -1,6 +1,8 @@
 package org.bgml.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -8,6 +10,7 @@ import java.util.Locale;
 import java.util.Set;
 
 import org.bgml.launcher.report.RunComparison;
+import org.bgml.launcher.report.TargetComparison;
 import org.bgml.launcher.results.MeasurementRecord;
 import org.bgml.launcher.results.ResultsStore;
 import org.bgml.launcher.results.ResultsStoreException;
@@ -16,30 +19,71 @@ import org.bgml.launcher.results.Units;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
  * {@code bgml compare RUN RUN...}: the differences between stored runs, measurement by measurement, against the first
  * run, with the p-value of a two-sided Mann-Whitney U (Wilcoxon rank-sum) test and which samples it used.
+ * <p>
+ * {@code bgml compare MODEL [--targets all|T,T...] [--baseline T]}: the model run once on every target that runs here
+ * (the registry's targets; the others are named with the reason), each run stored, then one table per metric with
+ * every target's median and p99 and their ratios to the baseline target's, and an HTML report with one plot per
+ * metric. {@code --by-target} makes the same tables from stored runs of different targets.
  */
-@Command(name = "compare", description = "compare stored runs: differences and their significance (rank-sum test)",
-        footer = "  bgml compare RUN_A RUN_B")
+@Command(name = "compare", description = "compare stored runs (rank-sum test), or one model across targets: run it on each, one table per metric",
+        footer = { "  bgml compare RUN_A RUN_B", "  bgml compare examples/roundtrip.bgml --targets all --baseline ace",
+                "  bgml compare 12 13 14 --by-target --baseline ace" })
 final class CompareCommand implements Subcommand {
-    @Parameters(paramLabel = "RUN", description = "stored runs (store id, run id or its start); the first is the baseline")
+    @Parameters(paramLabel = "RUN|MODEL", description = "stored runs (store id, run id or its start; the first is the baseline),"
+            + " or one model file (.bgml) to run on each target")
     List<String> refs = new ArrayList<>();
+
+    @Option(names = "--targets", paramLabel = "T,T...", description = "with a model: the targets to run it on, or all (default: all; "
+            + "targets whose toolchain is missing here are skipped with the reason)")
+    String targets;
+
+    @Option(names = "--baseline", paramLabel = "T", completionCandidates = TargetIds.class,
+            description = "across targets: the target the ratios are against (default: the first target compared)")
+    String baseline;
+
+    @Option(names = "--by-target", description = "with stored runs: put them side by side by target (one run per target), as for a model")
+    boolean byTarget;
+
+    @Option(names = "--deployment", paramLabel = "NAME", description = "with a model: the deployment to run (default: the model's first)")
+    String deployment;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "with a model: the build folders, DIR/TARGET (default: .bgml/benchmarks/MODEL-TARGET)")
+    String outDir;
+
+    @Option(names = "--report", paramLabel = "FILE", description = "across targets: the HTML report (default: under .bgml/reports/)")
+    String reportFile;
 
     @Mixin
     Stores stores = new Stores();
 
     @Override
     public String synopsis() {
-        return "RUN RUN... [--store PATH]";
+        return "RUN RUN... [--by-target [--baseline T] [--report FILE]] [--store PATH]"
+                + " | MODEL [--targets all|T,T...] [--baseline T] [--deployment NAME] [--out DIR] [--report FILE] [--store PATH]";
     }
 
     @Override
     public int run(Invocation in) throws UsageException {
         PrintStream out = in.out();
         PrintStream err = in.err();
+        if (refs.size() == 1 && refs.get(0).endsWith(".bgml")) {
+            return acrossTargets(in);
+        }
+        if (targets != null || deployment != null || outDir != null) {
+            throw new UsageException("--targets, --deployment and --out go with a model file (.bgml), not with stored runs");
+        }
+        if (byTarget) {
+            return storedByTarget(in);
+        }
+        if (baseline != null || reportFile != null) {
+            throw new UsageException("--baseline and --report go with --by-target or a model file; for stored runs the first is the baseline");
+        }
         if (refs.size() < 2) {
             throw new UsageException("compare needs at least two runs, got " + refs.size());
         }
@@ -115,6 +159,81 @@ final class CompareCommand implements Subcommand {
         if (samplesUsed.contains(RunComparison.HISTOGRAM)) {
             out.println("  'histogram': on samples expanded from the stored histograms (each bucket's count at its midpoint),"
                     + " because raw sample files were not kept by both runs; ties within a bucket make it less exact.");
+        }
+        return Bgml.OK;
+    }
+
+    /** One model, one run per target, one table per metric. Exit 1 when a target's run failed or was refused. */
+    private int acrossTargets(Invocation in) throws UsageException {
+        if (byTarget) {
+            throw new UsageException("--by-target is for stored runs; a model file is compared across targets anyway");
+        }
+        if (baseline != null) {
+            TargetIds.resolve(baseline);
+        }
+        List<TargetCompare.NotRun> notRun = new ArrayList<>();
+        List<String> chosen = TargetCompare.choose(targets, notRun);
+        Path model = in.path(refs.get(0));
+        if (!Files.isRegularFile(model)) {
+            throw new UsageException("no model file " + model);
+        }
+        if (baseline != null && !chosen.contains(baseline)) {
+            throw new UsageException("--baseline " + baseline + " is not among the targets that run here: " + String.join(", ", chosen)
+                    + notRun.stream().filter(n -> n.target().equals(baseline)).map(n -> " (" + n.line() + ")").findFirst().orElse(""));
+        }
+        notRun.forEach(n -> in.err().println("note: " + n.line()));
+        if (chosen.isEmpty()) {
+            in.err().println("bgml compare: none of the chosen targets runs here");
+            return Bgml.UNUSABLE;
+        }
+        List<StoredRun> runs = TargetCompare.runAll(in, model, chosen, deployment, outDir, stores.location(in), notRun);
+        if (runs.isEmpty()) {
+            notRun.forEach(n -> in.err().println("bgml compare: " + n.line()));
+            return Bgml.MODEL_ERRORS;
+        }
+        in.err().println("stored in " + stores.location(in).toAbsolutePath().normalize());
+        TargetComparison comparison = TargetComparison.of(runs, TargetCompare.baseline(runs, baseline));
+        in.out().println();
+        TargetCompare.print(comparison, notRun, in.out());
+        TargetCompare.report(in, comparison, notRun, reportFile);
+        boolean allRan = runs.size() == chosen.size() && runs.stream().allMatch(r -> r.record().ok());
+        return allRan ? Bgml.OK : Bgml.MODEL_ERRORS;
+    }
+
+    /** Stored runs of different targets, side by side as {@link #acrossTargets} prints them. */
+    private int storedByTarget(Invocation in) throws UsageException {
+        if (refs.size() < 2) {
+            throw new UsageException("--by-target needs at least two runs, got " + refs.size());
+        }
+        List<StoredRun> runs;
+        try (ResultsStore store = stores.open(in, name(), in.err())) {
+            if (store == null) {
+                return Bgml.UNUSABLE;
+            }
+            runs = Stores.runs(store, refs, name(), in.err());
+            if (runs == null) {
+                return Bgml.UNUSABLE;
+            }
+        } catch (ResultsStoreException e) {
+            in.err().println("bgml " + name() + ": " + e.getMessage());
+            return Bgml.UNUSABLE;
+        }
+        Set<String> seen = new LinkedHashSet<>();
+        for (StoredRun r : runs) {
+            if (!seen.add(r.record().target())) {
+                throw new UsageException("--by-target takes one run per target; two of the runs are " + r.record().target()
+                        + " (compare runs of one target without --by-target)");
+            }
+        }
+        Set<String> models = new LinkedHashSet<>();
+        runs.forEach(r -> models.add(r.record().modelName()));
+        if (models.size() > 1) {
+            in.err().println("note: the runs are of different models (" + String.join(", ", models) + "); measurements match by name");
+        }
+        TargetComparison comparison = TargetComparison.of(runs, TargetCompare.baseline(runs, baseline));
+        TargetCompare.print(comparison, List.of(), in.out());
+        if (reportFile != null) {
+            TargetCompare.report(in, comparison, List.of(), reportFile);
         }
         return Bgml.OK;
     }

@@ -11,13 +11,20 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Every process group the launcher started and has not yet reaped. A JVM shutdown hook (normal exit,
- * Ctrl-C, SIGTERM) kills them all, so no benchmark process outlives its launcher.
+ * Ctrl-C, SIGTERM) ends them all, so no benchmark process outlives its launcher: TERM first, so that a process
+ * can release what outlives a KILL (a Fast DDS process removes its files in /dev/shm), then KILL for whatever is
+ * left after {@value #SHUTDOWN_GRACE_MILLIS} ms. A launcher killed with SIGKILL runs no hook: there the
+ * processes themselves notice that their parent is gone (a target's processes ask the kernel for a signal
+ * then, with {@code prctl(PR_SET_PDEATHSIG)}).
  */
 public final class ProcessGroups {
+    /** How long the shutdown hook waits between TERM and KILL. */
+    public static final long SHUTDOWN_GRACE_MILLIS = 2000;
+
     private static final Set<ChildProcess> LIVE = ConcurrentHashMap.newKeySet();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(ProcessGroups::killAll, "bgml-kill-process-groups"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> endAll(SHUTDOWN_GRACE_MILLIS), "bgml-kill-process-groups"));
     }
 
     private ProcessGroups() {
@@ -39,6 +46,34 @@ public final class ProcessGroups {
     /** KILLs every registered group at once. Safe to call from a shutdown hook. */
     public static void killAll() {
         for (ChildProcess child : LIVE) {
+            signal(child.pgid(), "KILL");
+        }
+    }
+
+    /**
+     * TERMs every registered group at once, waits until none is left or {@code graceMillis} have passed, then KILLs
+     * the rest. Safe to call from a shutdown hook.
+     */
+    public static void endAll(long graceMillis) {
+        List<ChildProcess> children = live();
+        List<ChildProcess> running = new ArrayList<>();
+        for (ChildProcess child : children) {
+            if (groupAlive(child.pgid())) {
+                signal(child.pgid(), "TERM");
+                running.add(child);
+            }
+        }
+        long deadline = System.nanoTime() + graceMillis * 1_000_000L;
+        while (!running.isEmpty() && System.nanoTime() < deadline) {
+            running.removeIf(child -> !groupAlive(child.pgid()));
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        for (ChildProcess child : running) {
             signal(child.pgid(), "KILL");
         }
     }

@@ -34,6 +34,22 @@ public final class ReportWriter {
         return write(ComparisonReport.build(runs, model), out);
     }
 
+    /**
+     * Writes the comparison of one run per target to {@code out}: one table and one plot per metric.
+     *
+     * @param notRun the targets not run, each with the reason, for the report's warnings
+     */
+    public Path writeTargetComparison(TargetComparison comparison, List<String> notRun, Path out) throws IOException {
+        return write(TargetComparisonReport.build(comparison, notRun), out);
+    }
+
+    /** The default file name of a comparison across targets: {@code targets-<id>-<id>...html}. */
+    public static String defaultTargetComparisonName(List<StoredRun> runs) {
+        StringBuilder b = new StringBuilder("targets");
+        runs.forEach(r -> b.append('-').append(r.id()));
+        return b.append(".html").toString();
+    }
+
     /** The HTML of a run report. */
     public String runHtml(StoredRun run, BenchmarkModel model) throws IOException {
         return RunReport.build(run, model).render(echarts(), ToolVersion.current());

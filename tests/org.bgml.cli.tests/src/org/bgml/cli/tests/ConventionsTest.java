@@ -130,6 +130,9 @@ class ConventionsTest {
         "annotate x.bgml|bgml annotate: --run is required",
         "generate x.bgml --out gen|bgml generate: --target is required",
         "results extra|bgml results: unexpected argument extra",
+        "compare 1 2 --targets omniorb|bgml compare: --targets, --deployment and --out go with a model file (.bgml), not with stored runs",
+        "compare 1 --by-target|bgml compare: --by-target needs at least two runs, got 1",
+        "compare x.bgml --targets orbix|bgml compare: unknown target 'orbix'; choose one of {targets}",
         "experiment|bgml experiment: say plan, run, task or cache",
         "frobnicate|bgml: unknown command 'frobnicate'",
         "valdate x.bgml|bgml: unknown command 'valdate'; did you mean validate?"})
