@@ -81,7 +81,7 @@ class ProcessTemplate {
             «FOR i : p.invocations»
             «FOR m : i.loops»
             /// «m.metric.name» («m.kind»): «naming.path(m.operation)» over «i.connection.name».
-            const bgml_fastdds::Loop «loopName(m)» = { "«m.kind»", "«m.metric.name»", "«naming.literal(naming.path(m.metric))»", "«naming.literal(naming.path(i.connection))»", "«naming.literal(naming.path(m.operation))»", nullptr, «m.warmup», «m.iterations», { «m.payloadSizes.join(', ')» }, «m.operation.fixedBytes», «m.rateHz», 0.0, «m.preDelayMillis», «m.postDelayMillis» };
+            const bgml_fastdds::Loop «loopName(m)» = { "«m.kind»", "«m.metric.name»", "«naming.literal(naming.path(m.metric))»", "«naming.literal(naming.path(i.connection))»", "«naming.literal(naming.path(m.operation))»", nullptr, «m.warmup», «m.iterations», { «m.payloadSizes.join(', ')» }, «m.operation.fixedBytes», «m.rateHz», 0.0, «m.durationMillis», «m.preDelayMillis», «m.postDelayMillis» };
 
             «ENDFOR»
             «ENDFOR»
