@@ -21,13 +21,13 @@
 namespace {
 
 /// CiaoCiaoLatency (latency): Test::RoundTrip::test_method over CiaoCiao.
-const bgml_fastdds::Loop metric_CiaoCiaoLatency = { "latency", "CiaoCiaoLatency", "CiaoCiaoLatency", "CiaoCiao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0 };
+const bgml_fastdds::Loop metric_CiaoCiaoLatency = { "latency", "CiaoCiaoLatency", "CiaoCiaoLatency", "CiaoCiao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0, 0 };
 
 /// CiaoCiaoThroughput (throughput): Test::RoundTrip::test_method over CiaoCiao.
-const bgml_fastdds::Loop metric_CiaoCiaoThroughput = { "throughput", "CiaoCiaoThroughput", "CiaoCiaoThroughput", "CiaoCiao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0 };
+const bgml_fastdds::Loop metric_CiaoCiaoThroughput = { "throughput", "CiaoCiaoThroughput", "CiaoCiaoThroughput", "CiaoCiao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0, 0 };
 
 /// CiaoCiaoJitter (jitter): Test::RoundTrip::test_method over CiaoCiao.
-const bgml_fastdds::Loop metric_CiaoCiaoJitter = { "jitter", "CiaoCiaoJitter", "CiaoCiaoJitter", "CiaoCiao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0 };
+const bgml_fastdds::Loop metric_CiaoCiaoJitter = { "jitter", "CiaoCiaoJitter", "CiaoCiaoJitter", "CiaoCiao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0, 0 };
 
 } // namespace
 

@@ -21,13 +21,13 @@
 namespace {
 
 /// CiaoTaoLatency (latency): Test::RoundTrip::test_method over CiaoTao.
-const bgml_fastdds::Loop metric_CiaoTaoLatency = { "latency", "CiaoTaoLatency", "CiaoTaoLatency", "CiaoTao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0 };
+const bgml_fastdds::Loop metric_CiaoTaoLatency = { "latency", "CiaoTaoLatency", "CiaoTaoLatency", "CiaoTao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0, 0 };
 
 /// CiaoTaoThroughput (throughput): Test::RoundTrip::test_method over CiaoTao.
-const bgml_fastdds::Loop metric_CiaoTaoThroughput = { "throughput", "CiaoTaoThroughput", "CiaoTaoThroughput", "CiaoTao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0 };
+const bgml_fastdds::Loop metric_CiaoTaoThroughput = { "throughput", "CiaoTaoThroughput", "CiaoTaoThroughput", "CiaoTao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0, 0 };
 
 /// CiaoTaoJitter (jitter): Test::RoundTrip::test_method over CiaoTao.
-const bgml_fastdds::Loop metric_CiaoTaoJitter = { "jitter", "CiaoTaoJitter", "CiaoTaoJitter", "CiaoTao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0 };
+const bgml_fastdds::Loop metric_CiaoTaoJitter = { "jitter", "CiaoTaoJitter", "CiaoTaoJitter", "CiaoTao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0, 0 };
 
 } // namespace
 

@@ -21,13 +21,13 @@
 namespace {
 
 /// TaoCiaoLatency (latency): Test::RoundTrip::test_method over TaoCiao.
-const bgml_fastdds::Loop metric_TaoCiaoLatency = { "latency", "TaoCiaoLatency", "TaoCiaoLatency", "TaoCiao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0 };
+const bgml_fastdds::Loop metric_TaoCiaoLatency = { "latency", "TaoCiaoLatency", "TaoCiaoLatency", "TaoCiao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0, 0 };
 
 /// TaoCiaoThroughput (throughput): Test::RoundTrip::test_method over TaoCiao.
-const bgml_fastdds::Loop metric_TaoCiaoThroughput = { "throughput", "TaoCiaoThroughput", "TaoCiaoThroughput", "TaoCiao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0 };
+const bgml_fastdds::Loop metric_TaoCiaoThroughput = { "throughput", "TaoCiaoThroughput", "TaoCiaoThroughput", "TaoCiao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0, 0 };
 
 /// TaoCiaoJitter (jitter): Test::RoundTrip::test_method over TaoCiao.
-const bgml_fastdds::Loop metric_TaoCiaoJitter = { "jitter", "TaoCiaoJitter", "TaoCiaoJitter", "TaoCiao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0 };
+const bgml_fastdds::Loop metric_TaoCiaoJitter = { "jitter", "TaoCiaoJitter", "TaoCiaoJitter", "TaoCiao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0, 0 };
 
 } // namespace
 

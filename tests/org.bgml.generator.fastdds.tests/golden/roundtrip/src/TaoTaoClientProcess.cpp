@@ -21,13 +21,13 @@
 namespace {
 
 /// TaoTaoLatency (latency): Test::RoundTrip::test_method over TaoTao.
-const bgml_fastdds::Loop metric_TaoTaoLatency = { "latency", "TaoTaoLatency", "TaoTaoLatency", "TaoTao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0 };
+const bgml_fastdds::Loop metric_TaoTaoLatency = { "latency", "TaoTaoLatency", "TaoTaoLatency", "TaoTao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0, 0 };
 
 /// TaoTaoThroughput (throughput): Test::RoundTrip::test_method over TaoTao.
-const bgml_fastdds::Loop metric_TaoTaoThroughput = { "throughput", "TaoTaoThroughput", "TaoTaoThroughput", "TaoTao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0 };
+const bgml_fastdds::Loop metric_TaoTaoThroughput = { "throughput", "TaoTaoThroughput", "TaoTaoThroughput", "TaoTao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0, 0 };
 
 /// TaoTaoJitter (jitter): Test::RoundTrip::test_method over TaoTao.
-const bgml_fastdds::Loop metric_TaoTaoJitter = { "jitter", "TaoTaoJitter", "TaoTaoJitter", "TaoTao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0 };
+const bgml_fastdds::Loop metric_TaoTaoJitter = { "jitter", "TaoTaoJitter", "TaoTaoJitter", "TaoTao", "Test::RoundTrip::test_method", nullptr, 1000, 250000, { 0 }, 8, 0.0, 0.0, 0, 0, 0 };
 
 } // namespace
 

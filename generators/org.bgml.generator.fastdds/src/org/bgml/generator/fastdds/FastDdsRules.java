@@ -27,15 +27,17 @@ import org.eclipse.emf.ecore.EObject;
 public final class FastDdsRules {
     /** Event sources and sinks (and so event chains) are not mapped to writers and readers yet. */
     public static final String EVENTS = "fastdds.events";
-    /** A facet's behaviour other than echo and busy work: cubit, forward (the proxy), action lists. */
+    /** A facet's behaviour other than echo, cubit and busy work: forward (the proxy), action lists. */
     public static final String BEHAVIOUR = "fastdds.behaviour";
-    /** A parameter or return type a request or reply cannot carry here: any, structs, object references. */
+    /** A parameter or return type a request or reply cannot carry here: any, object references, sequences of strings. */
     public static final String PARAMETER_TYPE = "fastdds.parameter-type";
-    /** A oneway operation: it would need a request topic without a reply. */
-    public static final String ONEWAY = "fastdds.oneway";
     /** A metric kind the target does not measure: functional paths, lookups, missed deadlines, path latency. */
     public static final String METRIC = "fastdds.metric";
-    /** A metric with several calling threads: one requester carries one call at a time. */
+    /**
+     * A metric with several calling threads. Each thread would need a requester of its own on the operation's topics,
+     * but with the catalogue's KEEP_LAST history one thread's reply (or request) can replace another's before it is
+     * taken, so calls get lost; per-thread topics would avoid it.
+     */
     public static final String THREADS = "fastdds.threads";
     /** A deployment over several hosts: traffic stays on loopback. */
     public static final String HOSTS = "fastdds.hosts";
@@ -67,27 +69,23 @@ public final class FastDdsRules {
         }
         for (ServantPlan s : plan.servants()) {
             var b = s.facet().getBehaviour();
-            if (b != null && (b.getKind() == BehaviourKind.CUBIT || b.getKind() == BehaviourKind.FORWARD || !b.getActions().isEmpty())
+            if (b != null && (b.getKind() == BehaviourKind.FORWARD || !b.getActions().isEmpty())
                     && reported.add(s.facet())) {
                 found.add(error(BEHAVIOUR, s.facet(), root, "facet " + s.entity().getName() + "/" + s.facet().getName() + " behaves as "
                         + (b.getActions().isEmpty() ? b.getKind().getLiteral() : "an action list")
-                        + "; the fastdds target serves echo and busy work only"));
+                        + "; the fastdds target serves echo, cubit and busy work only"));
             }
         }
         for (InvocationPlan i : plan.invocations()) {
             for (Operation op : org.bgml.generator.common.idl.IdlTypes.allOperations(i.iface())) {
-                if (op.isOneway() && reported.add(op)) {
-                    found.add(error(ONEWAY, op, root, "oneway operation " + op.getName()
-                            + ": the fastdds target calls over a request and a reply topic and has no oneway mapping yet"));
-                }
                 if (op.getReturnType() != null && !FastDdsTypes.carried(op.getReturnType()) && reported.add(op)) {
                     found.add(error(PARAMETER_TYPE, op, root, "operation " + op.getName()
-                            + " returns a type the fastdds target cannot carry (primitives, strings and sequences of primitives only)"));
+                            + " returns a type the fastdds target cannot carry (primitives, strings, structs of them and sequences of primitives or structs only)"));
                 }
                 for (Parameter p : op.getParameters()) {
                     if (!FastDdsTypes.carried(p.getType()) && reported.add(p)) {
                         found.add(error(PARAMETER_TYPE, p, root, "parameter " + p.getName() + " of " + op.getName()
-                                + " has a type the fastdds target cannot carry (primitives, strings and sequences of primitives only)"));
+                                + " has a type the fastdds target cannot carry (primitives, strings, structs of them and sequences of primitives or structs only)"));
                     }
                 }
             }

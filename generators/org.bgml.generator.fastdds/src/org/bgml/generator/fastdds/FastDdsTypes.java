@@ -8,20 +8,25 @@ import org.bgml.model.Operation;
 import org.bgml.model.Parameter;
 import org.bgml.model.ParameterDirection;
 import org.bgml.model.PrimitiveKind;
+import org.bgml.model.Member;
+import org.bgml.model.NamedType;
 import org.bgml.model.Sequence;
+import org.bgml.model.Struct;
 import org.bgml.model.TypeRef;
 import org.bgml.model.Typedef;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.util.EcoreUtil;
 
 /**
- * What the fastdds target carries in a request or a reply: primitives (no {@code any}), strings, typedefs of them
- * and sequences of them, spelled as fastddsgen 2.3 parses IDL (scoped names without a leading {@code ::}) and as
+ * What the fastdds target carries in a request or a reply: primitives (no {@code any}), strings, structs of carried
+ * members, typedefs of them and sequences of primitives (not strings) or of such structs, spelled as fastddsgen 2.3 parses IDL (scoped names without a leading {@code ::}) and as
  * its C++ declares them.
  */
 public final class FastDdsTypes {
     private FastDdsTypes() {
     }
 
-    /** The primitive or sequence a type stands for, through typedefs: a TypeRef with a primitive, or a Sequence. */
+    /** The primitive, sequence or struct a type stands for, through typedefs: a TypeRef with a primitive, a Sequence or a Struct. */
     public static Object underlying(TypeRef t) {
         TypeRef r = t;
         for (int hops = 0; hops < 32 && r != null; hops++) {
@@ -39,15 +44,71 @@ public final class FastDdsTypes {
 
     /** Whether a parameter or return of this type can travel: see the class comment. */
     public static boolean carried(TypeRef t) {
+        return carried(t, 0);
+    }
+
+    private static boolean carried(TypeRef t, int depth) {
         Object u = underlying(t);
+        if (depth > 16) {
+            return false;
+        }
         if (u instanceof TypeRef p) {
-            return p.getPrimitive() != PrimitiveKind.ANY;
+            return p.getPrimitive() != null && p.getPrimitive() != PrimitiveKind.ANY;
+        }
+        if (u instanceof Struct s) {
+            return !s.getMembers().isEmpty() && s.getMembers().stream().allMatch(m -> carried(m.getType(), depth + 1));
         }
         if (u instanceof Sequence s) {
             Object e = underlying(s.getElementType());
-            return e instanceof TypeRef p && p.getPrimitive() != PrimitiveKind.ANY && p.getPrimitive() != PrimitiveKind.STRING;
+            if (e instanceof Struct) {
+                return carried(s.getElementType(), depth + 1);
+            }
+            return e instanceof TypeRef p && p.getPrimitive() != null && p.getPrimitive() != PrimitiveKind.ANY
+                    && p.getPrimitive() != PrimitiveKind.STRING;
         }
         return false;
+    }
+
+    /** Whether a number: what cubit cubes (booleans, chars and strings it copies). */
+    public static boolean isNumber(TypeRef t) {
+        return underlying(t) instanceof TypeRef p && p.getPrimitive() != null && size(p.getPrimitive()) > 0
+                && p.getPrimitive() != PrimitiveKind.BOOLEAN && p.getPrimitive() != PrimitiveKind.CHAR;
+    }
+
+    /**
+     * C++ statements that set {@code out} to the cube of {@code in} (both lvalues of type {@code t}, as fastddsgen
+     * declares it): numbers cubed, sequences element by element, structs member by member, anything else copied.
+     */
+    public static String cube(TypeRef t, String in, String out, int depth) {
+        Object u = underlying(t);
+        if (u instanceof Sequence s) {
+            String i = "i" + depth;
+            return out + ".resize(" + in + ".size());\n"
+                    + "for (std::size_t " + i + " = 0; " + i + " != " + in + ".size(); ++" + i + ") {\n"
+                    + indent(cube(s.getElementType(), in + "[" + i + "]", out + "[" + i + "]", depth + 1)) + "}";
+        }
+        if (u instanceof Struct s) {
+            StringBuilder b = new StringBuilder();
+            for (Member m : s.getMembers()) {
+                if (b.length() > 0) {
+                    b.append("\n");
+                }
+                b.append(cube(m.getType(), in + "." + m.getName() + "()", out + "." + m.getName() + "()", depth + 1));
+            }
+            return b.toString();
+        }
+        if (isNumber(t)) {
+            return out + " = static_cast<" + cpp(t) + ">(" + in + " * " + in + " * " + in + ");";
+        }
+        return out + " = " + in + ";";
+    }
+
+    private static String indent(String lines) {
+        StringBuilder b = new StringBuilder();
+        for (String line : lines.split("\n")) {
+            b.append("  ").append(line).append("\n");
+        }
+        return b.toString();
     }
 
     /** IDL spelling: {@code unsigned long long}, {@code Test::Timestamp}. */
@@ -91,12 +152,28 @@ public final class FastDdsTypes {
         return underlying(t) instanceof Sequence;
     }
 
-    /** Bytes of one element of a sequence type (1 for octets). */
+    /** Bytes of one element of a sequence type (1 for octets; a struct: its members' bytes, without padding). */
     public static int elementSize(TypeRef t) {
-        if (underlying(t) instanceof Sequence s && underlying(s.getElementType()) instanceof TypeRef p) {
-            return size(p.getPrimitive());
+        if (underlying(t) instanceof Sequence s) {
+            return Math.max(1, (int) bytes(s.getElementType(), 0));
         }
         return 1;
+    }
+
+    /** Wire bytes of a fixed-size type: a primitive, or a struct's members summed (0 for strings and sequences). */
+    public static long bytes(TypeRef t, int depth) {
+        Object u = underlying(t);
+        if (u instanceof TypeRef p && p.getPrimitive() != null) {
+            return size(p.getPrimitive());
+        }
+        if (u instanceof Struct s && depth < 16) {
+            long sum = 0;
+            for (Member m : s.getMembers()) {
+                sum += bytes(m.getType(), depth + 1);
+            }
+            return sum;
+        }
+        return 0;
     }
 
     /** Wire bytes of a primitive (0 for a string). */
@@ -114,11 +191,25 @@ public final class FastDdsTypes {
     public static long fixedBytes(Operation op) {
         long bytes = 0;
         for (Parameter p : sent(op)) {
-            if (underlying(p.getType()) instanceof TypeRef prim && prim.getPrimitive() != null) {
-                bytes += size(prim.getPrimitive());
-            }
+            bytes += bytes(p.getType(), 0);
         }
         return bytes;
+    }
+
+    /**
+     * The name of a parameter's field in a request or reply: its own, or with {@code _value} appended when it equals a
+     * type name of the model but for case ({@code Many many}), which fastddsgen refuses even when the type is written
+     * scoped.
+     */
+    public static String field(Parameter p) {
+        String name = p.getName();
+        EObject root = EcoreUtil.getRootContainer(p);
+        for (var it = root.eAllContents(); it.hasNext();) {
+            if (it.next() instanceof NamedType t && t.getName() != null && t.getName().equalsIgnoreCase(name)) {
+                return name + "_value";
+            }
+        }
+        return name;
     }
 
     /** The parameters a request carries: in and inout. */

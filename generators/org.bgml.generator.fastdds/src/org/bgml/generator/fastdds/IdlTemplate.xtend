@@ -4,13 +4,14 @@ import org.bgml.generator.common.plan.BenchmarkPlan
 import org.bgml.model.Interface
 import org.bgml.model.Module
 import org.bgml.model.Sequence
+import org.bgml.model.Struct
 import org.bgml.model.Typedef
 
 import static extension org.bgml.generator.common.idl.IdlTypes.*
 import static extension org.bgml.generator.fastdds.FastDdsTypes.*
 
 /**
- * The topic types of a Fast DDS benchmark, for fastddsgen 2.3 (which has no RPC): the model's typedefs and
+ * The topic types of a Fast DDS benchmark, for fastddsgen 2.3 (which has no RPC): the model's typedefs, structs and
  * sequences, then for each called interface a request and a reply struct per operation, carrying the caller's id and
  * the call's sequence number with the arguments.
  */
@@ -43,11 +44,21 @@ class IdlTemplate {
           «ENDIF»
           «ELSEIF d instanceof Typedef»
           typedef «(d as Typedef).aliasedType.idl» «d.name»;
+          «ELSEIF d instanceof Struct»
+          «(d as Struct).struct»
           «ELSEIF d instanceof Sequence»
           typedef sequence<«(d as Sequence).elementType.idl»«IF (d as Sequence).bound > 0», «(d as Sequence).bound»«ENDIF»> «d.name»;
           «ELSEIF d instanceof Interface && called.contains(d)»
           «(d as Interface).calls»
           «ENDIF»
+          «ENDFOR»
+        };
+    '''
+
+    def struct(Struct s) '''
+        struct «s.name» {
+          «FOR m : s.members»
+          «m.type.idl» «m.name»;
           «ENDFOR»
         };
     '''
@@ -58,7 +69,7 @@ class IdlTemplate {
           unsigned long bgml_client;
           unsigned long long bgml_seq;
           «FOR p : op.sent»
-          «p.type.idl» «p.name»;
+          «p.type.idl» «p.field»;
           «ENDFOR»
         };
         struct «naming.reply(i, op)» {
@@ -68,7 +79,7 @@ class IdlTemplate {
           «op.returnType.idl» bgml_return;
           «ENDIF»
           «FOR p : op.returned»
-          «p.type.idl» «p.name»;
+          «p.type.idl» «p.field»;
           «ENDFOR»
         };
         «ENDFOR»
@@ -77,7 +88,7 @@ class IdlTemplate {
     /** Whether a module holds anything this IDL declares: fastddsgen refuses an empty module. */
     def boolean hasContent(Module module, java.util.Set<Interface> called) {
         module.definitions.exists[
-            it instanceof Typedef || it instanceof Sequence || (it instanceof Interface && called.contains(it))
+            it instanceof Typedef || it instanceof Sequence || it instanceof Struct || (it instanceof Interface && called.contains(it))
                 || (it instanceof Module && (it as Module).hasContent(called))
         ]
     }

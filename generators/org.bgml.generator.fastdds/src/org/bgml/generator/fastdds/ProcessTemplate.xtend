@@ -81,7 +81,7 @@ class ProcessTemplate {
             «FOR i : p.invocations»
             «FOR m : i.loops»
             /// «m.metric.name» («m.kind»): «naming.path(m.operation)» over «i.connection.name».
-            const bgml_fastdds::Loop «loopName(m)» = { "«m.kind»", "«m.metric.name»", "«naming.literal(naming.path(m.metric))»", "«naming.literal(naming.path(i.connection))»", "«naming.literal(naming.path(m.operation))»", nullptr, «m.warmup», «m.iterations», { «m.payloadSizes.join(', ')» }, «m.operation.fixedBytes», «m.rateHz», 0.0, «m.preDelayMillis», «m.postDelayMillis» };
+            const bgml_fastdds::Loop «loopName(m)» = { "«m.kind»", "«m.metric.name»", "«naming.literal(naming.path(m.metric))»", "«naming.literal(naming.path(i.connection))»", "«naming.literal(naming.path(m.operation))»", nullptr, «m.warmup», «m.iterations», { «m.payloadSizes.join(', ')» }, «m.operation.fixedBytes», «m.rateHz», 0.0, «m.durationMillis», «m.preDelayMillis», «m.postDelayMillis» };
 
             «ENDFOR»
             «ENDFOR»
@@ -163,33 +163,44 @@ class ProcessTemplate {
         val req = naming.scopedType(i.iface, naming.request(i.iface, op))
         val rep = naming.scopedType(i.iface, naming.reply(i.iface, op))
         '''
-            // «i.connection.name»: «s.entity.name»/«s.facet.name» serves «naming.path(op)» («s.behaviour.literal»)
+            // «i.connection.name»: «s.entity.name»/«s.facet.name» serves «naming.path(op)» («s.behaviour.literal»«IF op.oneway», oneway: no reply«ENDIF»)
+            «IF op.oneway»
+            auto «v»_serve = [](const «req»& in) {
+            «ELSE»
             auto «v»_serve = [](const «req»& in, «rep»& out) {
+            «ENDIF»
               «ProtectedRegions.BEGIN»«naming.regionId(i, op)»
               «IF s.behaviour == BehaviourKind.BUSY_WORK»
               bgml::busy_work(«s.busyWorkMicros»);
               «ENDIF»
-              «op.echo»
+              «IF op.oneway»
+              (void)in;
+              «ELSE»
+              «op.echo(s.behaviour == BehaviourKind.CUBIT)»
+              «ENDIF»
               «ProtectedRegions.END»«naming.regionId(i, op)»
             };
-            bgml_fastdds::Replier<«req», «req»PubSubType, «rep», «rep»PubSubType, decltype(«v»_serve)>
+            bgml_fastdds::«IF op.oneway»OnewayReceiver«ELSE»Replier«ENDIF»<«req», «req»PubSubType, «rep», «rep»PubSubType, decltype(«v»_serve)>
                 «v»(participant, "«naming.topic(i, op)»", «v»_serve);
         '''
     }
 
-    /** Echo: the return value and each out or inout argument take the first argument sent of the same type. */
-    def echo(Operation op) {
+    /**
+     * Echo: the return value and each out or inout argument take the first argument sent of the same type; cubit
+     * cubes them (numbers, element by element in sequences, member by member in structs).
+     */
+    def echo(Operation op, boolean cube) {
         val lines = <String>newArrayList
         if (op.returnType !== null) {
             val source = op.sent.findFirst[type.same(op.returnType)]
             if (source !== null) {
-                lines += '''out.bgml_return(in.«source.name»());'''
+                lines += if (cube) FastDdsTypes.cube(op.returnType, '''in.«source.field»()''', "out.bgml_return()", 0) else '''out.bgml_return(in.«source.field»());'''
             }
         }
         for (p : op.returned) {
             val source = op.sent.findFirst[type.same(p.type)]
             if (source !== null) {
-                lines += '''out.«p.name»(in.«source.name»());'''
+                lines += if (cube) FastDdsTypes.cube(p.type, '''in.«source.field»()''', '''out.«p.field»()''', 0) else '''out.«p.field»(in.«source.field»());'''
             }
         }
         if (lines.empty) {
@@ -214,8 +225,8 @@ class ProcessTemplate {
         val req = naming.scopedType(i.iface, naming.request(i.iface, op))
         val rep = naming.scopedType(i.iface, naming.reply(i.iface, op))
         '''
-            // «i.connection.name»: «i.client.name»/«i.receptacle.name» calls «naming.path(op)»
-            bgml_fastdds::Requester<«req», «req»PubSubType, «rep», «rep»PubSubType>
+            // «i.connection.name»: «i.client.name»/«i.receptacle.name» calls «naming.path(op)»«IF op.oneway» (oneway)«ENDIF»
+            bgml_fastdds::«IF op.oneway»OnewayRequester«ELSE»Requester«ENDIF»<«req», «req»PubSubType, «rep», «rep»PubSubType>
                 «v»(participant, "«naming.topic(i, op)»", options.wait_seconds);
             «v».handshake(options.wait_seconds); // matched both ways, then one reply seen
         '''
@@ -233,26 +244,36 @@ class ProcessTemplate {
             {
               // «m.metric.name»: «m.operation.name», «m.warmup» warm-up and «m.iterations» timed calls«IF m.payloadSizes.size > 1» at «m.payloadSizes.size» payload sizes«ENDIF»
               const auto fill = [&](std::size_t payload) {
-                «FOR a : m.operation.sent.filter[type.isSequence]»
-                const std::size_t «a.name»_n = payload / «a.type.elementSize»;
-                «v».arguments().«a.name»().resize(payload != 0 && «a.name»_n == 0 ? 1 : «a.name»_n);
-                «ENDFOR»
-                (void)payload;
+                «m.fill(v)»
               };
               const auto call = [&](std::uint64_t start) {
-                «IF m.operation.sent.exists[type.isTime]»
-                auto& request = «v».request();
-                «FOR a : m.operation.sent.filter[type.isTime]»
-                request.«a.name»(static_cast<«a.type.cpp»>(start));
-                «ENDFOR»
-                «ELSE»
-                «v».request();
-                (void)start;
-                «ENDIF»
-                «v».call();
+                «m.call(v)»
               };
               bgml_fastdds::run_loop(«loopName(m)», options, *result, fill, call);
             }
         '''
     }
+
+    /** Sizes the sequence arguments of the request of `caller` for a payload size. */
+    def fill(MetricPlan m, String caller) '''
+        «FOR a : m.operation.sent.filter[type.isSequence]»
+        const std::size_t «a.name»_n = payload / «a.type.elementSize»;
+        «caller».arguments().«a.field»().resize(payload != 0 && «a.name»_n == 0 ? 1 : «a.name»_n);
+        «ENDFOR»
+        (void)payload;
+    '''
+
+    /** One call through `caller`: a new request (carrying the start time in 64-bit arguments), then the call. */
+    def call(MetricPlan m, String caller) '''
+        «IF m.operation.sent.exists[type.isTime]»
+        auto& request = «caller».request();
+        «FOR a : m.operation.sent.filter[type.isTime]»
+        request.«a.field»(static_cast<«a.type.cpp»>(start));
+        «ENDFOR»
+        «ELSE»
+        «caller».request();
+        (void)start;
+        «ENDIF»
+        «caller».call();
+    '''
 }

@@ -20,7 +20,8 @@ class ReadmeTemplate {
 
         Each call of the model is a request sample and a reply sample on two topics per connection and operation
         (`CONNECTION_OPERATION_request`, `CONNECTION_OPERATION_reply`), carrying the caller's id and the call's
-        sequence number; a caller drops the replies meant for others. The types are in `«naming.idlPath(plan.model)»`,
+        sequence number; a caller drops the replies meant for others. A oneway call is its request sample alone (its
+        reply topic carries only the handshake). The types are in `«naming.idlPath(plan.model)»`,
         which fastddsgen compiles during the build.
 
         ## What it measures

@@ -52,7 +52,6 @@ class ExamplesTest {
     /** The examples this slice refuses, with the rule each refusal must name. */
     static final Map<String, String> REFUSED = Map.of(
             "avionics-chain", "fastdds.events",
-            "cubit", "fastdds.behaviour",
             "dba-color-2-nodes", "fastdds.metric",
             "dba-color-4-nodes", "fastdds.metric",
             "dba-color-mesh", "fastdds.metric",
@@ -257,6 +256,68 @@ class ExamplesTest {
             assertTrue(server.waitFor(30, TimeUnit.SECONDS), "the server stops on SIGTERM");
         }
         assertEquals(0, server.exitValue(), "the server ends cleanly");
+        assertEquals(Set.of(), newFastRtpsFiles(before), "no new fastrtps_* file in /dev/shm");
+    }
+
+    /**
+     * The cubit test: every operation (octet, short, long, a struct, and sequences of octets, longs and structs)
+     * makes its round trip through the cubing server, and each sweep gives every size.
+     */
+    @Test
+    @Order(7)
+    void cubitRunsEveryDataType() throws Exception {
+        Path dir = built.get("cubit");
+        assumeTrue(dir != null, "cubit did not build");
+        Set<String> before = shm();
+        Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
+        Path run = dir.resolve("run");
+        run(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", "100")), run);
+        JsonObject client = json(run.resolve("results/ClientProcess.json"));
+        for (String op : List.of("cube_octet", "cube_short", "cube_long", "cube_struct", "cube_octet_sequence", "cube_long_sequence",
+                "cube_struct_sequence")) {
+            JsonObject m = measurement(client, op);
+            assertEquals(100, m.get("n").getAsLong(), op);
+            assertEquals("CubitTest::Cubit::" + op, m.get("operation").getAsString());
+        }
+        assertEquals(7, measurement(client, "cube_struct").get("payloadBytes").getAsLong(), "a struct of octet, long and short");
+        for (String sweep : List.of("cube_long_sequence_sweep", "cube_struct_sequence_sweep")) {
+            List<Long> sizes = new ArrayList<>();
+            for (JsonElement e : client.getAsJsonArray("measurements")) {
+                JsonObject m = e.getAsJsonObject();
+                if (sweep.equals(m.get("metric").getAsString())) {
+                    assertEquals(100, m.get("n").getAsLong(), m.toString());
+                    sizes.add(m.get("payloadBytes").getAsLong());
+                }
+            }
+            assertEquals(List.of(512L, 1024L, 2048L, 4096L, 8192L), sizes, sweep);
+        }
+        assertEquals(Set.of(), newFastRtpsFiles(before), "no new fastrtps_* file in /dev/shm");
+    }
+
+    /**
+     * A oneway operation beside a two-way one on the same connection: both loops run every timed call after their
+     * handshakes; the oneway call only hands the request over, so it returns sooner than the round trip.
+     */
+    @Test
+    @Order(8)
+    void onewayCallsRunBesideTwoWayCalls() throws Exception {
+        assumeTrue(toolchain(), "fastddsgen is not installed");
+        Path dir = work.resolve("calls");
+        Fixtures.generate(Fixtures.load(Fixtures.root().resolve("tests/org.bgml.generator.fastdds.tests/models/calls.bgml")),
+                new DirectoryOutput(dir));
+        assertEquals(null, build(dir, List.of()));
+        Set<String> before = shm();
+        Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
+        Path run = dir.resolve("run");
+        run(dir, manifest, run);
+        JsonObject client = json(run.resolve("results/ClientProcess.json"));
+        JsonObject notify = measurement(client, "NotifyLatency");
+        JsonObject ping = measurement(client, "PingLatency");
+        assertEquals(300, notify.get("n").getAsLong());
+        assertEquals(300, ping.get("n").getAsLong());
+        System.out.printf("fastdds oneway p50=%d ns, two-way p50=%d ns%n", notify.get("p50").getAsLong(), ping.get("p50").getAsLong());
+        assertTrue(notify.get("p50").getAsLong() < ping.get("p50").getAsLong(),
+                "a oneway call does not wait for the server: " + notify + " against " + ping);
         assertEquals(Set.of(), newFastRtpsFiles(before), "no new fastrtps_* file in /dev/shm");
     }
 

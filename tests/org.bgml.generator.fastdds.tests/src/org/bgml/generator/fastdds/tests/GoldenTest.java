@@ -11,7 +11,7 @@ import org.bgml.testing.GoldenFiles;
 
 /**
  * The fastdds output for examples/roundtrip.bgml, byte for byte against golden/roundtrip/ (all files but the copied
- * runtime headers). Refresh with -Dbgml.updateGoldens=true (see README.md).
+ * runtime headers), and the cubit test's IDL and mains against golden/cubit/. Refresh with -Dbgml.updateGoldens=true (see README.md).
  */
 class GoldenTest {
 
@@ -25,5 +25,21 @@ class GoldenTest {
             }
         });
         GoldenFiles.assertMatches(generated, Fixtures.goldenDir("roundtrip"));
+    }
+
+    /**
+     * The cubit test's topic types (a struct, sequences of it) and process mains (the cubing replies), against
+     * golden/cubit/; the support files are the roundtrip golden's.
+     */
+    @Test
+    void cubitMatchesGoldenFiles() throws IOException {
+        MemoryOutput out = Fixtures.generate(Fixtures.example("cubit"));
+        Map<String, byte[]> generated = new TreeMap<>();
+        out.files().forEach((path, bytes) -> {
+            if (path.startsWith("idl/") || (path.startsWith("src/") && path.endsWith("Process.cpp"))) {
+                generated.put(path, bytes);
+            }
+        });
+        GoldenFiles.assertMatches(generated, Fixtures.goldenDir("cubit"));
     }
 }
