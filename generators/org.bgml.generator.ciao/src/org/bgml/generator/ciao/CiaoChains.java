@@ -289,7 +289,9 @@ public final class CiaoChains {
     public List<String> setup(Component c, CiaoNaming naming, CppCode cpp, CiaoDeployment deployment, Executor executor) {
         List<String> lines = new ArrayList<>();
         lines.add("// Event chains: stamps travel in the events' " + STAMP_MEMBER + " member and in request service contexts.");
-        lines.add(naming.contextType(c) + "_ptr chain_ctx = this->ciao_context_.in ();");
+        if (!sendPorts(c).isEmpty() || !callPaths(c).isEmpty()) {
+            lines.add(naming.contextType(c) + "_ptr chain_ctx = this->ciao_context_.in ();");
+        }
         for (Port on : sendPorts(c)) {
             lines.addAll(sender(c, on, naming, cpp, deployment, executor));
         }

@@ -189,6 +189,9 @@ class CiaoTemplateTest {
         assertTrue(display.contains("add_path_results (result, *this->path_CallToDisplay_"), display);
         assertFalse(out.files().keySet().stream().filter(f -> f.endsWith("Sensor_exec.cpp")).map(out::text)
                 .anyMatch(t -> t.contains("run_path_calls")), "only the pilot makes the path's calls");
+        assertFalse(display.contains("chain_ctx"), "the display sends nothing, so it keeps no context for senders");
+        assertTrue(out.text("README.md").contains("Pilot") && out.text("README.md").contains("then the calls that start CallToDisplay"),
+                out.text("README.md"));
     }
 
     /** An action list on a CORBA 2.x object is refused on ciao, naming the port, before any file is written. */
