@@ -76,9 +76,13 @@ public final class CiaoChains {
                         + ElementPaths.pathOf(p.end()) + " cannot be reached from " + p.origin().name()
                         + " through connections and behaviour actions");
             }
-            if (p.origin().timerSource() == null) {
+            if (p.origin().timerSource() == null && !(p.fromCalls() && p.origin().caller().eContainer() instanceof Component)) {
                 throw new IllegalArgumentException("ciao: " + ElementPaths.pathOf(p.metric())
-                        + ": on ciao a path starts at a timer event source; " + p.origin().name() + " is not one");
+                        + ": on ciao a path starts at a timer event source or at a component's receptacle; "
+                        + p.origin().name() + " is neither");
+            }
+            if (p.fromCalls()) {
+                checkSendPort(p.origin().caller());
             }
         }
         for (Entity e : plan.model().getEntities()) {
@@ -133,9 +137,25 @@ public final class CiaoChains {
 
     // ---- what a component holds ---------------------------------------------------------------------------
 
-    /** The component runs chain code: a port chain or a timer. */
+    /** The component runs chain code: a port chain, a timer or the calls that start a path. */
     public boolean chained(Component c) {
-        return active() && (!chainPorts(c).isEmpty() || !timers(c).isEmpty());
+        return active() && (!chainPorts(c).isEmpty() || originates(c));
+    }
+
+    /** The component starts paths: it has a rate generator or makes the calls of a path from calls. */
+    public boolean originates(Component c) {
+        return !timers(c).isEmpty() || !callPaths(c).isEmpty();
+    }
+
+    /** Paths from calls through receptacles of {@code c}: it makes their calls after its black-box loops. */
+    public List<ChainPlan.Path> callPaths(Component c) {
+        return active() ? chains.callPaths(List.of(c)).stream().filter(ChainPlan.Path::reachable).toList() : List.of();
+    }
+
+    /** The invocations the calls that start {@code path} go over. */
+    private List<InvocationPlan> callInvocations(ChainPlan.Path path) {
+        List<org.bgml.model.Connection> over = chains.callConnections(path.origin());
+        return plan.invocations().stream().filter(i -> over.contains(i.connection())).toList();
     }
 
     /** Facets and sinks of {@code c} with actions or ending a path, in model order. */
@@ -204,6 +224,11 @@ public final class CiaoChains {
             millis += Math.round(seconds * 1000) + w.getDurationMillis() + w.getPreDelayMillis() + w.getPostDelayMillis()
                     + DRAIN_MILLIS;
         }
+        for (ChainPlan.Path path : callPaths(c)) {
+            Workload w = path.metric().getWorkload();
+            double seconds = path.rateHz() > 0 ? (path.warmup() + path.samples()) / path.rateHz() : 0;
+            millis += Math.round(seconds * 1000) + DRAIN_MILLIS + (w == null ? 0 : w.getPreDelayMillis() + w.getPostDelayMillis());
+        }
         return millis;
     }
 
@@ -226,6 +251,9 @@ public final class CiaoChains {
             } else {
                 lines.add("::bgml_tao::Sender " + senderMember(on, null) + ";");
             }
+        }
+        for (ChainPlan.Path path : callPaths(c)) {
+            lines.add("::bgml_tao::Sender " + originMember(path.metric()) + ";");
         }
         return lines;
     }
@@ -261,9 +289,17 @@ public final class CiaoChains {
     public List<String> setup(Component c, CiaoNaming naming, CppCode cpp, CiaoDeployment deployment, Executor executor) {
         List<String> lines = new ArrayList<>();
         lines.add("// Event chains: stamps travel in the events' " + STAMP_MEMBER + " member and in request service contexts.");
-        lines.add(naming.contextType(c) + "_ptr chain_ctx = this->ciao_context_.in ();");
+        if (!sendPorts(c).isEmpty() || !callPaths(c).isEmpty()) {
+            lines.add(naming.contextType(c) + "_ptr chain_ctx = this->ciao_context_.in ();");
+        }
         for (Port on : sendPorts(c)) {
             lines.addAll(sender(c, on, naming, cpp, deployment, executor));
+        }
+        for (ChainPlan.Path path : callPaths(c)) {
+            Receptacle r = path.origin().caller();
+            lines.add("// " + ElementPaths.pathOf(path.metric()) + ": the calls of " + path.origin().name() + " that start the path");
+            lines.addAll(callSender(originMember(path.metric()), r, path.operation(), callInvocations(path), naming, cpp,
+                    deployment, executor, c));
         }
         for (Port port : chainPorts(c)) {
             String v = "this->" + chainMember(port);
@@ -280,7 +316,7 @@ public final class CiaoChains {
                         .collect(Collectors.joining(", ")) + " },");
                 lines.add("    std::vector<std::string> { " + path.segmentNames().stream().map(CiaoChains::cppString)
                         .collect(Collectors.joining(", ")) + " },");
-                lines.add("    " + m.getWarmupIterations() + ", " + Math.max(1, m.getSamples()) + ");");
+                lines.add("    " + path.warmup() + ", " + path.samples() + ");");
                 lines.add(v + "->add_recorder (" + r + ");");
             }
             for (Action a : ChainPlan.actions(port)) {
@@ -309,34 +345,41 @@ public final class CiaoChains {
             lines.add("  chain_ctx->push_" + s.getName() + " (ev.in ());");
             lines.add("};");
         } else if (on instanceof Receptacle r) {
-            List<InvocationPlan> invocations = plan.invocationsThrough(r);
-            String iface = naming.cppScoped(r.getInterface());
             for (Operation op : operationsCalled(c, r)) {
-                lines.add("this->" + senderMember(r, op) + " = [chain_ctx] (const ::bgml::PathStamp &stamp) {");
-                for (int index = 0; index < invocations.size(); index++) {
-                    InvocationPlan i = invocations.get(index);
-                    lines.add("  { // " + i.connection().getName());
-                    lines.add("    ::bgml_tao::Call_Scope scope (::bgml_tao::Path_Wire (stamp, " + chains.segment(i.connection()).id() + "));");
-                    lines.add("    " + iface + "_var target = "
-                            + executor.connectionOf(c, r, index).toString().replace("this->ciao_context_", "chain_ctx") + ";");
-                    lines.add("    if (::CORBA::is_nil (target.in ()))");
-                    lines.add("      throw ::CORBA::TRANSIENT ();");
-                    lines.add("    const std::uint64_t start = ::bgml::now_ns ();");
-                    lines.add("    ACE_UNUSED_ARG (start);");
-                    for (CppCode.Argument a : cpp.arguments(op)) {
-                        if (a.declaration() != null) {
-                            lines.add("    " + a.declaration());
-                        }
-                    }
-                    if (cpp.resultHolder(op) != null) {
-                        lines.add("    " + cpp.resultHolder(op));
-                    }
-                    lines.add("    " + cpp.call(op, "target"));
-                    lines.add("  }");
-                }
-                lines.add("};");
+                lines.addAll(callSender(senderMember(r, op), r, op, plan.invocationsThrough(r), naming, cpp, deployment,
+                        executor, c));
             }
         }
+        return lines;
+    }
+
+    /** A sender that calls {@code op} over each of {@code invocations} through {@code r}, each call stamped. */
+    private List<String> callSender(String member, Receptacle r, Operation op, List<InvocationPlan> invocations,
+            CiaoNaming naming, CppCode cpp, CiaoDeployment deployment, Executor executor, Component c) {
+        List<String> lines = new ArrayList<>();
+        String iface = naming.cppScoped(r.getInterface());
+        lines.add("this->" + member + " = [chain_ctx] (const ::bgml::PathStamp &stamp) {");
+        for (InvocationPlan i : invocations) {
+            lines.add("  { // " + i.connection().getName());
+            lines.add("    ::bgml_tao::Call_Scope scope (::bgml_tao::Path_Wire (stamp, " + chains.segment(i.connection()).id() + "));");
+            lines.add("    " + iface + "_var target = "
+                    + executor.connectionOf(c, r, deployment.connectionIndex(i)).toString().replace("this->ciao_context_", "chain_ctx") + ";");
+            lines.add("    if (::CORBA::is_nil (target.in ()))");
+            lines.add("      throw ::CORBA::TRANSIENT ();");
+            lines.add("    const std::uint64_t start = ::bgml::now_ns ();");
+            lines.add("    ACE_UNUSED_ARG (start);");
+            for (CppCode.Argument a : cpp.arguments(op)) {
+                if (a.declaration() != null) {
+                    lines.add("    " + a.declaration());
+                }
+            }
+            if (cpp.resultHolder(op) != null) {
+                lines.add("    " + cpp.resultHolder(op));
+            }
+            lines.add("    " + cpp.call(op, "target"));
+            lines.add("  }");
+        }
+        lines.add("};");
         return lines;
     }
 
@@ -404,6 +447,60 @@ public final class CiaoChains {
         return lines;
     }
 
+    /**
+     * The body of the executor's {@code run_path_calls}: the calls that start each path from calls through a
+     * receptacle of {@code c}, the metric's own loop after the black-box loops (whose calls carry no stamp). Its
+     * warm-up calls, then its timed ones, at its workload's rate (else back to back), on the driver thread; each call
+     * is stamped at its start and carries the stamp in its request's service context. The end drops the warm-up
+     * calls and records the others, hop by hop.
+     */
+    public List<String> callLoops(Component c) {
+        List<String> lines = new ArrayList<>();
+        lines.add("int status = 0;");
+        for (ChainPlan.Path path : callPaths(c)) {
+            PathLatency m = path.metric();
+            Workload w = m.getWorkload();
+            long calls = (long) path.warmup() + path.samples();
+            lines.add("// " + ElementPaths.pathOf(m) + ": calls of " + path.origin().name() + " ("
+                    + ElementPaths.pathOf(path.operation()) + ") start the path (origin " + path.origin().id() + "): "
+                    + path.warmup() + " warm-up and " + path.samples() + " timed calls, "
+                    + (path.rateHz() > 0 ? path.rateHz() + " Hz" : "back to back"));
+            lines.add("{");
+            lines.add("  ::bgml::LoopSpec spec (0, " + calls + "); // warm-up and timed calls alike: the end tells them apart");
+            if (path.rateHz() > 0) {
+                lines.add("  spec.period_ns = ::bgml::period_from_hz (" + path.rateHz() + ");");
+            }
+            lines.add("  ::bgml::SampleHistory history (0, " + calls + ");");
+            lines.add("  ::bgml::Pacer pacer (spec.period_ns, spec.deadline_ns);");
+            if (w != null && w.getPreDelayMillis() > 0) {
+                lines.add("  ::bgml::sleep_ms (" + w.getPreDelayMillis() + ");");
+            }
+            lines.add("  ::bgml_tao::Tick_Call calls (this->" + originMember(m) + ", " + path.origin().id()
+                    + "u); // stamps each call at its start");
+            lines.add("  auto call = [&] (std::uint64_t at) {");
+            lines.add("    if (this->stopping_.load ())");
+            lines.add("      throw ::bgml_ciao_chain::Stopped (); // ccm_passivate or ccm_remove: no further call");
+            lines.add("    calls (at);");
+            lines.add("  };");
+            lines.add("  try");
+            lines.add("    {");
+            lines.add("      ::bgml::LoopTimes times = ::bgml::timed_calls (call, history, spec, pacer);");
+            lines.add("      ACE_UNUSED_ARG (times);");
+            lines.add("    }");
+            lines.add("  catch (const ::bgml_ciao_chain::Stopped &)");
+            lines.add("    {");
+            lines.add("      result.add_label (" + cppString("stopped " + ElementPaths.pathOf(m))
+                    + ", \"the component was passivated or removed before the last call\");");
+            lines.add("      return 1;");
+            lines.add("    }");
+            lines.add("  ::bgml::sleep_ms (" + (DRAIN_MILLIS + (w == null ? 0 : w.getPostDelayMillis()))
+                    + "); // what the last call sent drains before the results");
+            lines.add("}");
+        }
+        lines.add("return status;");
+        return lines;
+    }
+
     /** The body of the executor's {@code add_path_results}: the paths ending at its ports. */
     public List<String> collect(Component c, String process, String resultFile) {
         List<String> lines = new ArrayList<>();
@@ -424,9 +521,12 @@ public final class CiaoChains {
         return lines;
     }
 
-    /** The result files of every component with a timer: a component where paths end waits for them. */
+    /**
+     * The result files of every component that starts paths (a timer or the calls of a path from calls): a component
+     * where paths end waits for them.
+     */
     public List<Component> timerComponents(CiaoDeployment deployment) {
-        return deployment.deployedComponents().stream().filter(c -> !timers(c).isEmpty()).toList();
+        return deployment.deployedComponents().stream().filter(this::originates).toList();
     }
 
     // ---- helpers ----------------------------------------------------------------------------------------------
@@ -468,6 +568,10 @@ public final class CiaoChains {
 
     private static String recorderMember(PathLatency m) {
         return "path_" + m.getName() + "_";
+    }
+
+    private static String originMember(PathLatency m) {
+        return "origin_" + m.getName() + "_";
     }
 
     private static String senderMember(Port on, Operation op) {

@@ -261,12 +261,12 @@ public final class CiaoDeployment {
     }
 
     /**
-     * A component that runs metric loops or rate generators (timer event sources), on a thread started by
-     * ccm_activate.
+     * A component that runs metric loops, rate generators (timer event sources) or the calls that start a path, on a
+     * thread started by ccm_activate.
      */
     public boolean drives(Component c) {
         return !measuredInvocations(c).isEmpty() || !measuredSupplies(c).isEmpty()
-                || (chains != null && !chains.timers(c).isEmpty());
+                || (chains != null && chains.originates(c));
     }
 
     /**

@@ -179,6 +179,11 @@ class Executor {
             /// The rate generators, one after the other, on the driver thread; non-zero on failure.
             int run_timers (::bgml::ResultFile& result);
             «ENDIF»
+            «IF chained(c) && !chains.callPaths(c).empty»
+
+            /// The calls that start paths, after the metric loops, on the driver thread; non-zero on failure.
+            int run_path_calls (::bgml::ResultFile& result);
+            «ENDIF»
             «IF chained(c) && !chains.pathsEndingIn(c).empty»
 
             /// The measurements of the paths that end here, once the rate generators are done.
@@ -263,6 +268,16 @@ class Executor {
           «naming.execClass(c)»::run_timers (::bgml::ResultFile& result)
           {
             «FOR line : chains.timerLoops(c)»
+            «line»
+            «ENDFOR»
+          }
+
+          «ENDIF»
+          «IF chained(c) && !chains.callPaths(c).empty»
+          int
+          «naming.execClass(c)»::run_path_calls (::bgml::ResultFile& result)
+          {
+            «FOR line : chains.callLoops(c)»
             «line»
             «ENDFOR»
           }
@@ -573,6 +588,11 @@ class Executor {
                   if (this->owner_->run_timers (result) != 0)
                     status = 1;
                   «ENDIF»
+                  «IF chained(c) && !chains.callPaths(c).empty»
+                  // The calls that start paths come after the metric loops, so that those measure unstamped calls.
+                  if (this->owner_->run_path_calls (result) != 0)
+                    status = 1;
+                  «ENDIF»
                 }
               catch (const ::CORBA::Exception& ex)
                 {
@@ -616,6 +636,7 @@ class Executor {
         val parts = newArrayList
         if (!deployment.measuredInvocations(c).empty || !deployment.measuredSupplies(c).empty) parts.add('metric loops')
         if (chained(c) && !chains.timers(c).empty) parts.add('rate generators')
+        if (chained(c) && !chains.callPaths(c).empty) parts.add('calls that start paths')
         if (chained(c) && !chains.pathsEndingIn(c).empty) parts.add('path results')
         if (probes.receivesOneway(c)) parts.add('segments of probed oneway calls')
         parts.join(', ')

@@ -17,6 +17,9 @@ class Readme {
         val chains = deployment.chains
         if (chains !== null && !chains.timers(c).empty)
             'rate generator: publishes ' + chains.timers(c).map[name].join(', ') + ' by itself on a thread ccm_activate starts'
+        else if (chains !== null && !chains.callPaths(c).empty)
+            'client component: runs its metric loops, then the calls that start ' + chains.callPaths(c).map[metric.name].join(', ')
+                + ' (each stamped at its start, the stamp in the request\'s service context), on a thread ccm_activate starts'
         else if (deployment.drives(c)) 'client component: runs its metric loops on a thread ccm_activate starts'
         else if (chains !== null && !chains.pathsEndingIn(c).empty) 'chain component: paths end here; writes them once the rate generators are done'
         else if (deployment.probes.receivesOneway(c)) 'server component: probed oneway calls end here; writes their segments once the senders are done'

@@ -148,6 +148,52 @@ class CiaoTemplateTest {
         assertTrue(out.files().isEmpty(), "nothing was written");
     }
 
+    /**
+     * A path whose origin is a CORBA 2.x client's calls is refused on ciao, naming the metric and the receptacle: the
+     * calls that start a path run in a component's executor.
+     */
+    @Test
+    void aPathFromACorba2ClientsCallsIsRefusedNamingTheMetric() {
+        BenchmarkModel model = Examples.load(Examples.repo().resolve("tests/models/client-call-chain.bgml"));
+        MemoryOutput out = new MemoryOutput();
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Examples.generate(model, "remote", null, out));
+        assertTrue(e.getMessage().startsWith("ciao: CallToDisplay: on ciao a path starts at a timer event source or at a component's receptacle;"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("Pilot"), e.getMessage());
+        assertTrue(out.files().isEmpty(), "nothing was written");
+    }
+
+    /**
+     * A path from a component's calls: the pilot's executor makes the path's 50 warm-up and 400 timed calls at 1 kHz
+     * on its driver thread, after its black-box loop, each call stamped at its start and sent with the stamp in its
+     * request's service context (the interceptors join its ORB at ccm_activate); the display's executor records the
+     * path once the pilot's result file exists, and the pilot's limit counts the paced calls.
+     */
+    @Test
+    void aComponentsCallsStartAPathAfterItsBlackBoxLoop() {
+        BenchmarkModel model = Examples.clientCallChainOfComponents();
+        MemoryOutput out = Examples.generate(model, "remote");
+        String pilot = out.files().keySet().stream().filter(f -> f.endsWith("Pilot_exec.cpp")).findFirst()
+                .map(out::text).orElseThrow(() -> new AssertionError("no Pilot_exec.cpp: " + out.files().keySet()));
+        assertTrue(pilot.contains("add_path_interceptors"), "the pilot's calls carry stamps in service contexts");
+        assertTrue(pilot.contains("::bgml_tao::Tick_Call calls (this->origin_CallToDisplay_, "), pilot);
+        assertTrue(pilot.contains("::bgml::LoopSpec spec (0, 450);"), "50 warm-up and 400 timed calls");
+        assertTrue(pilot.contains("spec.period_ns = ::bgml::period_from_hz (1000.0);"), "paced at 1 kHz");
+        assertTrue(pilot.contains("::bgml_tao::Call_Scope scope (::bgml_tao::Path_Wire (stamp, "), "each call stamped");
+        int blackBox = pilot.indexOf("PilotRoundTrip");
+        int pathCalls = pilot.indexOf("this->owner_->run_path_calls (result)");
+        assertTrue(blackBox >= 0 && pathCalls > blackBox, "the path's calls come after the black-box loop");
+        String display = out.files().keySet().stream().filter(f -> f.endsWith("Display_exec.cpp")).findFirst().map(out::text).orElseThrow();
+        assertTrue(display.contains("wait_for_files"), "the display waits for the pilot before it writes the path");
+        assertTrue(display.contains("add_path_results (result, *this->path_CallToDisplay_"), display);
+        assertFalse(out.files().keySet().stream().filter(f -> f.endsWith("Sensor_exec.cpp")).map(out::text)
+                .anyMatch(t -> t.contains("run_path_calls")), "only the pilot makes the path's calls");
+        assertFalse(display.contains("chain_ctx"), "the display sends nothing, so it keeps no context for senders");
+        assertTrue(out.text("README.md").contains("Pilot") && out.text("README.md").contains("then the calls that start CallToDisplay"),
+                out.text("README.md"));
+    }
+
     /** An action list on a CORBA 2.x object is refused on ciao, naming the port, before any file is written. */
     @Test
     void actionsOnACorba2ObjectAreRefusedNamingThePort() {

@@ -55,6 +55,32 @@ final class Examples {
         }
     }
 
+    /**
+     * tests/models/client-call-chain.bgml as CCM sees it: the pilot, a CORBA 2.x client there, becomes a component
+     * with the same name, ports and place in each deployment, so that its calls start the path inside a component
+     * executor. Everything else (the sensor's actions, the metrics, the deployments) is the shared model's.
+     */
+    static BenchmarkModel clientCallChainOfComponents() {
+        BenchmarkModel model = load(repo().resolve("tests/models/client-call-chain.bgml"));
+        org.bgml.model.Entity client = model.getEntities().stream().filter(e -> e.getName().equals("Pilot")).findFirst().orElseThrow();
+        org.bgml.model.Component pilot = org.bgml.model.BgmlFactory.eINSTANCE.createComponent();
+        pilot.setName(client.getName());
+        pilot.setDescription(client.getDescription());
+        pilot.getPorts().addAll(new ArrayList<>(client.getPorts()));
+        model.getEntities().set(model.getEntities().indexOf(client), pilot);
+        for (Deployment d : model.getDeployments()) {
+            for (org.bgml.model.Node n : d.getNodes()) {
+                for (org.bgml.model.Process p : n.getProcesses()) {
+                    int at = p.getEntities().indexOf(client);
+                    if (at >= 0) {
+                        p.getEntities().set(at, pilot);
+                    }
+                }
+            }
+        }
+        return model;
+    }
+
     static BenchmarkModel load(Path file) {
         try {
             return ModelFiles.loadModel(file);
