@@ -16,6 +16,7 @@ import static extension org.bgml.generator.fastdds.FastDdsTypes.*
  */
 class IdlTemplate {
     val FastDdsNaming naming
+    FastDdsEvents events
 
     new(FastDdsNaming naming) {
         this.naming = naming
@@ -23,6 +24,7 @@ class IdlTemplate {
 
     def generate(BenchmarkPlan plan) {
         val called = plan.invocations.map[iface].toSet
+        events = new FastDdsEvents(plan, naming)
         '''
             // «plan.model.name».idl: the topic types of benchmark «plan.model.name» on Fast DDS (fastddsgen runs on it in the build).
             // A call travels as a request and a reply sample that carry (bgml_client, bgml_seq).
@@ -45,6 +47,8 @@ class IdlTemplate {
           typedef «(d as Typedef).aliasedType.idl» «d.name»;
           «ELSEIF d instanceof Sequence»
           typedef sequence<«(d as Sequence).elementType.idl»«IF (d as Sequence).bound > 0», «(d as Sequence).bound»«ENDIF»> «d.name»;
+          «ELSEIF events.carried(d)»
+          «events.idlStruct(d as org.bgml.model.EventType)»
           «ELSEIF d instanceof Interface && called.contains(d)»
           «(d as Interface).calls»
           «ENDIF»
@@ -57,6 +61,9 @@ class IdlTemplate {
         struct «naming.request(i, op)» {
           unsigned long bgml_client;
           unsigned long long bgml_seq;
+          «IF events.stamped»
+          «events.requestMembers»
+          «ENDIF»
           «FOR p : op.sent»
           «p.type.idl» «p.name»;
           «ENDFOR»
@@ -77,7 +84,7 @@ class IdlTemplate {
     /** Whether a module holds anything this IDL declares: fastddsgen refuses an empty module. */
     def boolean hasContent(Module module, java.util.Set<Interface> called) {
         module.definitions.exists[
-            it instanceof Typedef || it instanceof Sequence || (it instanceof Interface && called.contains(it))
+            it instanceof Typedef || it instanceof Sequence || (it instanceof Interface && called.contains(it)) || events.carried(it)
                 || (it instanceof Module && (it as Module).hasContent(called))
         ]
     }
