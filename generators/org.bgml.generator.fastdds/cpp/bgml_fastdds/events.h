@@ -510,6 +510,9 @@ inline void run_timer(const Timer& timer, const Options& options, bgml::ResultFi
   const std::size_t count = timer.count != 0 ? options.timed(timer.count) : 0;
   const std::uint64_t period = bgml::period_from_hz(timer.rate_hz);
   const std::uint64_t stop_after = timer.count == 0 ? static_cast<std::uint64_t>(timer.duration_ms) * 1000000ULL : 0;
+  // the time each tick's publication took, as the other targets' timers record it
+  const std::size_t room = count != 0 ? count : static_cast<std::size_t>(timer.duration_ms * timer.rate_hz / 1000.0) + 1;
+  bgml::SampleHistory history(0, room);
   bgml::sleep_ms(timer.pre_delay_ms);
   bgml::Pacer pacer(period);
   pacer.start();
@@ -522,7 +525,9 @@ inline void run_timer(const Timer& timer, const Options& options, bgml::ResultFi
     bgml::PathStamp stamp;
     stamp.begin(timer.origin); // the publication, not its scheduled time, starts the path
     send(stamp);
-    pacer.call_finished(bgml::now_ns());
+    const std::uint64_t done = bgml::now_ns();
+    history.record(done - release);
+    pacer.call_finished(done);
   }
   const std::uint64_t end = bgml::now_ns();
   std::printf("%s: %zu ticks at %.1f Hz, %llu missed deadlines, %llu skipped periods\n", timer.name, sent, timer.rate_hz,
@@ -531,6 +536,7 @@ inline void run_timer(const Timer& timer, const Options& options, bgml::ResultFi
   if (timer.metric != nullptr) {
     bgml::Measurement m("missedDeadlines", timer.metric, timer.name);
     m.operation = timer.operation;
+    m.set_samples(history);
     m.set_pacer(pacer);
     m.calls = static_cast<std::int64_t>(sent);
     m.wall_ns = static_cast<std::int64_t>(end - begin);
