@@ -124,14 +124,20 @@ public:
     write_locked(bgml::now_ns());
   }
 
-  /// Publishes one sample of event metric `stream`, sent at `sent` (the caller holds lock()).
+  /// Publishes one sample of event metric `stream`, sent at `sent` (the caller holds lock()). Before and after
+  /// the stream's last sample it waits until every reader acknowledged what was written (up to 10 s), so that
+  /// samples a burst lost on the way are repaired before the process moves on or ends.
   void publish_metric(std::uint32_t stream, std::uint64_t sent, bool warmup, bool last)
   {
+    if (last)
+      (void)writer_->wait_for_acknowledgments(eprosima::fastrtps::Duration_t(10, 0));
     sample_.bgml_path().clear();
     sample_.bgml_stream(stream);
     sample_.bgml_warmup(warmup);
     sample_.bgml_last(last);
     write_locked(sent);
+    if (last)
+      (void)writer_->wait_for_acknowledgments(eprosima::fastrtps::Duration_t(10, 0));
   }
 
   bool matched() const

@@ -266,6 +266,8 @@ DataWriter* Participant::writer(Topic* topic, bool keep_all)
   if (keep_all) {
     qos.history().kind = KEEP_ALL_HISTORY_QOS;
     qos.reliability().max_blocking_time = eprosima::fastrtps::Duration_t(10, 0);
+    // lost samples of a burst are repaired after a heartbeat: every 100 ms, not the default 3 s
+    qos.reliable_writer_qos().times.heartbeatPeriod = eprosima::fastrtps::Duration_t(0, 100000000u);
   }
   qos.publish_mode().kind = SYNCHRONOUS_PUBLISH_MODE;
   DataWriter* writer = publisher_->create_datawriter(topic, qos);

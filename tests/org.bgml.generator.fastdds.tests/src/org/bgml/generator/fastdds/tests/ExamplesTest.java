@@ -64,7 +64,7 @@ class ExamplesTest {
 
     @BeforeAll
     void checkToolchain() throws Exception {
-        work = Files.createTempDirectory("bgml-fastdds-tests-");
+        work = Files.createTempDirectory("bgml-dds-examples-");
     }
 
     private static boolean toolchain() {
