@@ -270,7 +270,7 @@ Topic* Participant::topic(const std::string& name, TypeSupport type)
   return topic;
 }
 
-DataWriter* Participant::writer(Topic* topic)
+DataWriter* Participant::writer(Topic* topic, bool keep_all)
 {
   DataWriterQos qos = DATAWRITER_QOS_DEFAULT;
   qos.reliability().kind = qos_.reliable ? RELIABLE_RELIABILITY_QOS : BEST_EFFORT_RELIABILITY_QOS;
@@ -278,6 +278,12 @@ DataWriter* Participant::writer(Topic* topic)
   qos.history().kind = KEEP_LAST_HISTORY_QOS;
   qos.history().depth = qos_.history_depth;
   qos.data_sharing().off(); // data sharing would map segments in /dev/shm
+  if (keep_all) {
+    qos.history().kind = KEEP_ALL_HISTORY_QOS;
+    qos.reliability().max_blocking_time = eprosima::fastrtps::Duration_t(10, 0);
+    // lost samples of a burst are repaired after a heartbeat: every 100 ms, not the default 3 s
+    qos.reliable_writer_qos().times.heartbeatPeriod = eprosima::fastrtps::Duration_t(0, 100000000u);
+  }
   qos.publish_mode().kind = SYNCHRONOUS_PUBLISH_MODE;
   DataWriter* writer = publisher_->create_datawriter(topic, qos);
   check(writer != nullptr, "cannot create a writer on " + topic->get_name());
@@ -290,7 +296,7 @@ std::uint32_t new_client_id()
   return (static_cast<std::uint32_t>(::getpid()) << 8) ^ ++made;
 }
 
-DataReader* Participant::reader(Topic* topic, DataReaderListener* listener)
+DataReader* Participant::reader(Topic* topic, DataReaderListener* listener, bool keep_all)
 {
   DataReaderQos qos = DATAREADER_QOS_DEFAULT;
   qos.reliability().kind = qos_.reliable ? RELIABLE_RELIABILITY_QOS : BEST_EFFORT_RELIABILITY_QOS;
@@ -298,6 +304,8 @@ DataReader* Participant::reader(Topic* topic, DataReaderListener* listener)
   qos.history().kind = KEEP_LAST_HISTORY_QOS;
   qos.history().depth = qos_.history_depth;
   qos.data_sharing().off();
+  if (keep_all)
+    qos.history().kind = KEEP_ALL_HISTORY_QOS;
   DataReader* reader = subscriber_->create_datareader(topic, qos, listener,
                                                       listener != nullptr ? StatusMask::data_available() : StatusMask::none());
   check(reader != nullptr, "cannot create a reader on " + topic->get_name());

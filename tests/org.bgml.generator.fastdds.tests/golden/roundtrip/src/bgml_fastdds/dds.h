@@ -68,9 +68,11 @@ public:
   /// The topic `name` of type `type` (registered once).
   eprosima::fastdds::dds::Topic* topic(const std::string& name, eprosima::fastdds::dds::TypeSupport type);
 
-  eprosima::fastdds::dds::DataWriter* writer(eprosima::fastdds::dds::Topic* topic);
+  /// With `keep_all`, every sample is kept until delivered (KEEP_ALL history; a reliable write waits up to
+  /// 10 s for room), as event streams need; else the options' KEEP_LAST depth.
+  eprosima::fastdds::dds::DataWriter* writer(eprosima::fastdds::dds::Topic* topic, bool keep_all = false);
   eprosima::fastdds::dds::DataReader* reader(eprosima::fastdds::dds::Topic* topic,
-                                             eprosima::fastdds::dds::DataReaderListener* listener);
+                                             eprosima::fastdds::dds::DataReaderListener* listener, bool keep_all = false);
 
   /// Deletes every entity and the participant (also done by the destructor). Readers with listeners
   /// stop calling them before it returns.

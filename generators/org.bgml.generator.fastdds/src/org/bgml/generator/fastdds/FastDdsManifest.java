@@ -28,18 +28,20 @@ public final class FastDdsManifest {
 
     private final BenchmarkPlan plan;
     private final FastDdsNaming naming;
+    private final FastDdsEvents events;
 
     public FastDdsManifest(BenchmarkPlan plan, FastDdsNaming naming) {
         this.plan = plan;
         this.naming = naming;
+        this.events = new FastDdsEvents(plan, naming);
     }
 
     public Manifest build(List<String> sources) {
         List<Manifest.ProcessSpec> specs = new ArrayList<>();
         int everything = runLimit(plan.processes());
         for (ProcessPlan p : plan.processes()) {
-            boolean serves = !p.servants().isEmpty();
-            boolean drives = !p.invocations().isEmpty();
+            boolean serves = !p.servants().isEmpty() || events.serves(p);
+            boolean drives = p.invocations().stream().anyMatch(FastDdsManifest::loops) || events.drives(p);
             String role = serves ? (drives ? "both" : "server") : "client";
             Manifest.Readiness done = serves && drives ? Manifest.Readiness.files(List.of(naming.doneFile(p.name()))) : null;
             specs.add(new Manifest.ProcessSpec(p.name(), role, naming.executable(p.name()), arguments(p), environment(p), ".",
@@ -55,7 +57,16 @@ public final class FastDdsManifest {
     }
 
     public List<String> readyFiles(ProcessPlan p) {
-        return p.servants().stream().map(naming::readyFile).toList();
+        List<String> files = new ArrayList<>(p.servants().stream().map(naming::readyFile).toList());
+        if (events.holdsPorts(p)) {
+            files.add(events.readyFile(p));
+        }
+        return List.copyOf(files);
+    }
+
+    /** The invocation runs timed loops (not only the calls of behaviour actions). */
+    private static boolean loops(InvocationPlan i) {
+        return i.metrics().stream().anyMatch(m -> !"footprint".equals(m.kind()) && m.operation() != null);
     }
 
     /** {@code -r results/P.json -c 0}, the catalogue's settings, and {@code --peers} when the run has more participants than Fast DDS looks for. */
@@ -91,6 +102,7 @@ public final class FastDdsManifest {
                     millis += m.preDelayMillis() + m.postDelayMillis() + m.pacedMillis();
                 }
             }
+            millis += events.runSeconds(p) * 1000;
         }
         return (int) Math.min(Integer.MAX_VALUE, BASE_SECONDS + micros / 1_000_000 + millis / 1000);
     }

@@ -17,6 +17,7 @@ import static extension org.bgml.generator.fastdds.FastDdsTypes.*
  */
 class IdlTemplate {
     val FastDdsNaming naming
+    FastDdsEvents events
 
     new(FastDdsNaming naming) {
         this.naming = naming
@@ -24,6 +25,7 @@ class IdlTemplate {
 
     def generate(BenchmarkPlan plan) {
         val called = plan.invocations.map[iface].toSet
+        events = new FastDdsEvents(plan, naming)
         '''
             // «plan.model.name».idl: the topic types of benchmark «plan.model.name» on Fast DDS (fastddsgen runs on it in the build).
             // A call travels as a request and a reply sample that carry (bgml_client, bgml_seq).
@@ -48,6 +50,8 @@ class IdlTemplate {
           «(d as Struct).struct»
           «ELSEIF d instanceof Sequence»
           typedef sequence<«(d as Sequence).elementType.idl»«IF (d as Sequence).bound > 0», «(d as Sequence).bound»«ENDIF»> «d.name»;
+          «ELSEIF events.carried(d)»
+          «events.idlStruct(d as org.bgml.model.EventType)»
           «ELSEIF d instanceof Interface && called.contains(d)»
           «(d as Interface).calls»
           «ENDIF»
@@ -68,6 +72,9 @@ class IdlTemplate {
         struct «naming.request(i, op)» {
           unsigned long bgml_client;
           unsigned long long bgml_seq;
+          «IF events.stamped»
+          «events.requestMembers»
+          «ENDIF»
           «FOR p : op.sent»
           «p.type.idl» «p.field»;
           «ENDFOR»
@@ -89,6 +96,7 @@ class IdlTemplate {
     def boolean hasContent(Module module, java.util.Set<Interface> called) {
         module.definitions.exists[
             it instanceof Typedef || it instanceof Sequence || it instanceof Struct || (it instanceof Interface && called.contains(it))
+                || events.carried(it)
                 || (it instanceof Module && (it as Module).hasContent(called))
         ]
     }

@@ -22,11 +22,13 @@ class ProcessTemplate {
     val BenchmarkPlan plan
     val FastDdsNaming naming
     val FastDdsManifest manifest
+    val FastDdsEvents events
 
     new(BenchmarkPlan plan, FastDdsNaming naming, FastDdsManifest manifest) {
         this.plan = plan
         this.naming = naming
         this.manifest = manifest
+        this.events = new FastDdsEvents(plan, naming)
     }
 
     def served(ServantPlan s) {
@@ -42,8 +44,8 @@ class ProcessTemplate {
     }
 
     def generate(ProcessPlan p) {
-        val serves = !p.servants.empty
-        val drives = !p.invocations.empty
+        val serves = !p.servants.empty || events.serves(p)
+        val drives = p.invocations.exists[!loops.empty] || events.drives(p)
         '''
             // «p.name».cpp: process «plan.processPath(p.name)» of benchmark «plan.model.name» on eProsima Fast DDS.
             «FOR s : p.servants»
@@ -70,6 +72,9 @@ class ProcessTemplate {
             #include "bgml_fastdds/client.h"
             «ENDIF»
             #include "bgml_fastdds/dds.h"
+            «IF events.active»
+            #include "bgml_fastdds/events.h"
+            «ENDIF»
             #include "bgml_fastdds/options.h"
             #include "bgml_fastdds/results.h"
             #include "bgml_fastdds/rpc.h"
@@ -103,23 +108,41 @@ class ProcessTemplate {
                   bgml_fastdds::open_results("«naming.literal(plan.processPath(p.name))»", options, "«naming.literal(plan.configuration ?: '')»");
               try {
                 bgml_fastdds::Participant participant(options.qos);
+                «IF !events.setup(p).empty»
+                «events.setup(p)»
+                «ENDIF»
+                «IF !events.streams(p).empty»
+                «events.streams(p)»
+                «ENDIF»
                 «FOR s : p.servants»
                 «s.replies»
                 «ENDFOR»
+                «IF !events.readers(p).empty»
+                «events.readers(p)»
+                «ENDIF»
                 «FOR s : p.servants»
                 «s.readyFile»
                 «ENDFOR»
                 «FOR i : p.invocations»
                 «i.requesters»
                 «ENDFOR»
+                «IF !events.awaitMatches(p).empty»
+                «events.awaitMatches(p)»
+                «ENDIF»
                 «IF drives»
 
+                «IF !events.awaitOthers(p).empty»
+                «events.awaitOthers(p)»
+                «ENDIF»
                 // Set-up done: the timed work starts together with the other load drivers (BGML_START_LINE).
                 if (!bgml_fastdds::wait_at_start_line(*result, "«p.name»"))
                   return 1;
                 «FOR i : p.invocations»
                 «i.runs»
                 «ENDFOR»
+                «IF !events.loops(p).empty»
+                «events.loops(p)»
+                «ENDIF»
                 «ENDIF»
                 «IF serves && drives»
                 if (!bgml::write_ior_file("«naming.doneFile(p.name)»", "done"))
@@ -127,6 +150,9 @@ class ProcessTemplate {
                 «ENDIF»
                 «IF serves»
                 bgml_fastdds::wait_for_stop_signal();
+                «ENDIF»
+                «IF !events.stopAndReport(p).empty»
+                «events.stopAndReport(p)»
                 «ENDIF»
                 participant.close();
               } catch (const std::exception& e) {
@@ -153,7 +179,11 @@ class ProcessTemplate {
     def replies(ServantPlan s) '''
         «FOR i : s.served»
         «FOR op : i.iface.allOperations»
+        «IF events.chained(s.facet)»
+        «events.chainReplier(s, i, op, s.serveBody(i, op).toString)»
+        «ELSE»
         «s.replier(i, op)»
+        «ENDIF»
         «ENDFOR»
         «ENDFOR»
     '''
@@ -169,21 +199,26 @@ class ProcessTemplate {
             «ELSE»
             auto «v»_serve = [](const «req»& in, «rep»& out) {
             «ENDIF»
-              «ProtectedRegions.BEGIN»«naming.regionId(i, op)»
-              «IF s.behaviour == BehaviourKind.BUSY_WORK»
-              bgml::busy_work(«s.busyWorkMicros»);
-              «ENDIF»
-              «IF op.oneway»
-              (void)in;
-              «ELSE»
-              «op.echo(s.behaviour == BehaviourKind.CUBIT)»
-              «ENDIF»
-              «ProtectedRegions.END»«naming.regionId(i, op)»
+              «s.serveBody(i, op)»
             };
             bgml_fastdds::«IF op.oneway»OnewayReceiver«ELSE»Replier«ENDIF»<«req», «req»PubSubType, «rep», «rep»PubSubType, decltype(«v»_serve)>
                 «v»(participant, "«naming.topic(i, op)»", «v»_serve);
         '''
     }
+
+    /** The served body of an operation: busy work, then echo or cubit (a oneway operation sends nothing back), in a protected region. */
+    def serveBody(ServantPlan s, InvocationPlan i, Operation op) '''
+        «ProtectedRegions.BEGIN»«naming.regionId(i, op)»
+        «IF s.behaviour == BehaviourKind.BUSY_WORK»
+        bgml::busy_work(«s.busyWorkMicros»);
+        «ENDIF»
+        «IF op.oneway»
+        (void)in;
+        «ELSE»
+        «op.echo(s.behaviour == BehaviourKind.CUBIT)»
+        «ENDIF»
+        «ProtectedRegions.END»«naming.regionId(i, op)»
+    '''
 
     /**
      * Echo: the return value and each out or inout argument take the first argument sent of the same type; cubit

@@ -28,6 +28,10 @@ class ReadmeTemplate {
         «FOR i : plan.invocations»
         - `«i.connection.name»` («i.clientProcess» -> «i.serverProcess»): «i.metrics.map[metric.name + ' (' + kind + ')'].join(', ')»
         «ENDFOR»
+        «IF new FastDdsEvents(plan, naming).active»
+
+        «new FastDdsEvents(plan, naming).readme»
+        «ENDIF»
 
         ## Build
         Needs Debian's `fastddsgen libfastrtps-dev libfastcdr-dev` and CMake:
@@ -43,7 +47,7 @@ class ReadmeTemplate {
             mkdir run && cd run
             export SKIP_DEFAULT_XML_FILE=1
         «FOR p : plan.processes»
-            ../«naming.executable(p.name)» «manifest.arguments(p).join(' ')»«IF !p.servants.empty» &   # ready once «manifest.readyFiles(p).join(', ')» exist«ENDIF»
+            ../«naming.executable(p.name)» «manifest.arguments(p).join(' ')»«IF !manifest.readyFiles(p).empty» &   # ready once «manifest.readyFiles(p).join(', ')» exist«ENDIF»
         «ENDFOR»
 
         A driving process waits until its writers and readers are matched both ways and one handshake call came back,

@@ -51,18 +51,19 @@ import com.google.gson.JsonParser;
 class ExamplesTest {
     /** The examples this slice refuses, with the rule each refusal must name. */
     static final Map<String, String> REFUSED = Map.of(
-            "avionics-chain", "fastdds.events",
             "dba-color-2-nodes", "fastdds.metric",
             "dba-color-4-nodes", "fastdds.metric",
             "dba-color-mesh", "fastdds.metric",
             "proxy-pattern", "fastdds.behaviour");
     private static final String QUICK = "2000";
+    /** Ticks of the avionics chain's rate generator in the run test (100 of them warm up the paths). */
+    private static final int CHAIN_TICKS = 300;
     private Path work;
     private final Map<String, Path> built = new LinkedHashMap<>();
 
     @BeforeAll
     void checkToolchain() throws Exception {
-        work = Files.createTempDirectory("bgml-fastdds-tests-");
+        work = Files.createTempDirectory("bgml-dds-examples-");
     }
 
     private static boolean toolchain() {
@@ -319,6 +320,93 @@ class ExamplesTest {
         assertTrue(notify.get("p50").getAsLong() < ping.get("p50").getAsLong(),
                 "a oneway call does not wait for the server: " + notify + " against " + ping);
         assertEquals(Set.of(), newFastRtpsFiles(before), "no new fastrtps_* file in /dev/shm");
+    }
+
+    /**
+     * The avionics event chain (a timer, sink and facet actions, calls and publications carrying path stamps), remote
+     * (four processes) and collocated (one): every connection carries every timed tick, each path's hops add up to its
+     * end-to-end time, nothing is left in /dev/shm. The remote build is the one above; 300 ticks (-n) instead of 600.
+     */
+    @Test
+    @Order(9)
+    void avionicsChainRunsRemoteAndCollocated() throws Exception {
+        Path remote = built.get("avionics-chain");
+        assumeTrue(remote != null, "avionics-chain did not build");
+        Path collocated = work.resolve("avionics-chain-collocated");
+        Fixtures.generate(Fixtures.load(Fixtures.example("avionics-chain")), "collocated", new DirectoryOutput(collocated));
+        assertEquals(null, build(collocated, List.of()));
+        org.bgml.model.BenchmarkModel model = Fixtures.load(Fixtures.example("avionics-chain"));
+        Map<String, Double> medians = new LinkedHashMap<>();
+        for (Path dir : List.of(remote, collocated)) {
+            Set<String> before = shm();
+            Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
+            Path run = dir.resolve("run-chain");
+            run(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", String.valueOf(CHAIN_TICKS))), run);
+            List<JsonObject> paths = new ArrayList<>();
+            Map<String, String> labels = new LinkedHashMap<>();
+            try (Stream<Path> files = Files.list(run.resolve("results"))) {
+                for (Path f : files.sorted().toList()) {
+                    JsonObject result = json(f);
+                    for (JsonElement e : result.getAsJsonArray("measurements")) {
+                        if ("pathLatency".equals(e.getAsJsonObject().get("kind").getAsString())) {
+                            paths.add(e.getAsJsonObject());
+                        }
+                    }
+                    result.getAsJsonObject("labels").entrySet().forEach(l -> labels.put(l.getKey(), l.getValue().getAsString()));
+                }
+            }
+            String deployment = dir.getFileName().toString();
+            for (org.bgml.model.Connection c : model.getConnections()) {
+                assertTrue(paths.stream().anyMatch(m -> c.getName().equals(segment(m)) && m.get("n").getAsLong() == CHAIN_TICKS - 100),
+                        deployment + ": connection " + c.getName() + " did not carry every timed tick");
+            }
+            for (String metric : List.of("TickToDisplayRead", "TickToGpsRead")) {
+                List<JsonObject> path = paths.stream().filter(m -> metric.equals(m.get("metric").getAsString())).toList();
+                JsonObject total = path.stream().filter(m -> segment(m) == null).findFirst().orElseThrow();
+                double sum = path.stream().filter(m -> segment(m) != null).mapToDouble(m -> m.get("mean").getAsDouble()).sum();
+                double mean = total.get("mean").getAsDouble();
+                assertTrue(Math.abs(sum - mean) <= 0.05 * mean, deployment + " " + metric + ": hops sum to " + sum + " ns, total " + mean);
+                assertEquals(CHAIN_TICKS - 100, total.get("n").getAsLong(), deployment + " " + metric + ": timed ticks after 100 warm-up");
+                assertEquals("0", labels.get("strayArrivals " + metric), deployment + " " + metric + ": stray arrivals");
+                medians.put(deployment + " " + metric, total.get("p50").getAsDouble());
+            }
+            assertEquals(String.valueOf(CHAIN_TICKS), labels.get("arrivals Display/airframeReady"), deployment + ": every tick reached the display");
+            assertEquals(Set.of(), newFastRtpsFiles(before), deployment + ": no new fastrtps_* file in /dev/shm");
+        }
+        medians.forEach((k, v) -> System.out.printf("fastdds chain %s: p50 end to end %.1f us%n", k, v / 1000));
+    }
+
+    /**
+     * models/events.bgml: event latency and throughput measured at the sinks, over a direct connection and over an
+     * event channel (one topic, two readers: each sink records only its own connection's stream).
+     */
+    @Test
+    @Order(10)
+    void eventMetricsRunOverAConnectionAndAChannel() throws Exception {
+        assumeTrue(toolchain(), "fastddsgen is not installed");
+        Path dir = work.resolve("events");
+        Fixtures.generate(Fixtures.load(Fixtures.model("events")), new DirectoryOutput(dir));
+        assertEquals(null, build(dir, List.of()));
+        Set<String> before = shm();
+        Path run = dir.resolve("run");
+        run(dir, ManifestJson.read(dir.resolve(ManifestJson.FILE)), run);
+        JsonObject monitor = json(run.resolve("results/MonitorProcess.json"));
+        for (String metric : List.of("TickLatency", "TickThroughput")) {
+            JsonObject m = measurement(monitor, metric);
+            assertEquals(500, m.get("n").getAsLong(), metric);
+            assertEquals("Ticks", m.get("element").getAsString());
+            assertEquals("Test::Tick", m.get("operation").getAsString());
+        }
+        assertEquals(300, measurement(monitor, "StatusToMonitorLatency").get("n").getAsLong());
+        JsonObject logger = json(run.resolve("results/LoggerProcess.json"));
+        assertEquals(300, measurement(logger, "StatusToLoggerLatency").get("n").getAsLong());
+        assertEquals("StatusToLogger", measurement(logger, "StatusToLoggerLatency").get("element").getAsString());
+        assertEquals(1, logger.getAsJsonArray("measurements").size(), "the logger records only its own connection's stream");
+        assertEquals(Set.of(), newFastRtpsFiles(before), "no new fastrtps_* file in /dev/shm");
+    }
+
+    private static String segment(JsonObject m) {
+        return m.get("segment").isJsonNull() ? null : m.get("segment").getAsString();
     }
 
     private static Process start(Path dir, Path run, String process, List<String> extra) throws IOException {

@@ -45,6 +45,11 @@ final class Fixtures {
         }
     }
 
+    /** A model of this bundle's models/ folder: {@code events}. */
+    static Path model(String name) {
+        return root().resolve("tests/org.bgml.generator.fastdds.tests/models").resolve(name + ".bgml");
+    }
+
     /** Deliberately broken models of this bundle, one refusal rule each (see broken/README.md). */
     static Path broken() {
         return root().resolve("tests/org.bgml.generator.fastdds.tests/broken");

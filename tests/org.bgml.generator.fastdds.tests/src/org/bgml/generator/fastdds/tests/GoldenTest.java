@@ -10,21 +10,37 @@ import org.junit.jupiter.api.Test;
 import org.bgml.testing.GoldenFiles;
 
 /**
- * The fastdds output for examples/roundtrip.bgml, byte for byte against golden/roundtrip/ (all files but the copied
- * runtime headers), and the cubit test's IDL and mains against golden/cubit/. Refresh with -Dbgml.updateGoldens=true (see README.md).
+ * The fastdds output for examples/roundtrip.bgml, examples/avionics-chain.bgml and models/events.bgml, byte for byte
+ * against golden/NAME/ (all files but the copied runtime headers), and the cubit test's IDL and mains against
+ * golden/cubit/. Refresh with -Dbgml.updateGoldens=true (see README.md).
  */
 class GoldenTest {
 
     @Test
     void roundtripMatchesGoldenFiles() throws IOException {
-        MemoryOutput out = Fixtures.generate(Fixtures.example("roundtrip"));
+        assertMatches(Fixtures.generate(Fixtures.example("roundtrip")), "roundtrip");
+    }
+
+    /** Events: a direct connection and an event channel with two sinks, measured at the sinks (models/events.bgml). */
+    @Test
+    void eventsMatchGoldenFiles() throws IOException {
+        assertMatches(Fixtures.generate(Fixtures.model("events")), "events");
+    }
+
+    /** An event chain: a timer, sink and facet actions, calls and publications carrying path stamps. */
+    @Test
+    void avionicsChainMatchesGoldenFiles() throws IOException {
+        assertMatches(Fixtures.generate(Fixtures.example("avionics-chain")), "avionics-chain");
+    }
+
+    private static void assertMatches(MemoryOutput out, String golden) throws IOException {
         Map<String, byte[]> generated = new TreeMap<>();
         out.files().forEach((path, bytes) -> {
             if (!path.startsWith(RuntimeHeaders.INCLUDE_DIR + "/")) {
                 generated.put(path, bytes);
             }
         });
-        GoldenFiles.assertMatches(generated, Fixtures.goldenDir("roundtrip"));
+        GoldenFiles.assertMatches(generated, Fixtures.goldenDir(golden));
     }
 
     /**
