@@ -184,6 +184,15 @@ void block_stop_signals()
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
 }
 
+namespace {
+volatile std::sig_atomic_t stop_taken = 0;
+}
+
+bool stop_signal_taken()
+{
+  return stop_taken != 0;
+}
+
 int wait_for_stop_signal()
 {
   sigset_t set;
@@ -193,6 +202,7 @@ int wait_for_stop_signal()
   int signal = 0;
   while (sigwait(&set, &signal) != 0) {
   }
+  stop_taken = 1;
   return signal;
 }
 

@@ -56,6 +56,9 @@ void block_stop_signals();
 /// Waits for SIGTERM or SIGINT; returns which.
 int wait_for_stop_signal();
 
+/// Whether wait_for_stop_signal() has returned: the process is being stopped.
+bool stop_signal_taken();
+
 } // namespace bgml_fastdds
 
 #endif // BGML_FASTDDS_OPTIONS_H

@@ -4,6 +4,7 @@
 #include "bgml_fastdds/dds.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -12,6 +13,7 @@
 #include <memory>
 #include <vector>
 #include <sys/file.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -122,6 +124,12 @@ void remove_shared_memory_leftovers(int id)
 
 DomainLease::DomainLease(int requested) : id_(requested), fd_(-1)
 {
+  // A launcher killed with SIGKILL cannot stop its processes: the kernel sends SIGTERM when the parent dies, so a
+  // server ends as if stopped (the last process cleans up) and a client ends at once. Orphaned meanwhile: stop now.
+  const pid_t parent = ::getppid();
+  ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+  if (::getppid() != parent)
+    ::kill(::getpid(), SIGTERM);
   if (requested >= 0)
     return;
   ::mkdir(lease_folder, 01777);
@@ -170,8 +178,15 @@ DomainLease::~DomainLease()
 {
   if (fd_ < 0)
     return;
-  // The last process of the run (no other holds the domain) removes what the run left in /dev/shm.
-  if (::flock(fd_, LOCK_EX | LOCK_NB) == 0)
+  // The last process of the run (no other holds the domain) removes what the run left in /dev/shm. Stopped by
+  // a signal, the run's other processes are ending too: wait up to a second for them, so that one of the
+  // processes stopped together is last and cleans up.
+  bool last = ::flock(fd_, LOCK_EX | LOCK_NB) == 0;
+  for (int i = 0; !last && stop_signal_taken() && i != 50; ++i) {
+    ::usleep(20000);
+    last = ::flock(fd_, LOCK_EX | LOCK_NB) == 0;
+  }
+  if (last)
     remove_shared_memory_leftovers(id_);
   ::close(fd_);
 }
