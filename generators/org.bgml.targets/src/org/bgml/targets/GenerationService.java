@@ -12,6 +12,7 @@ import org.bgml.generator.common.TargetGenerator;
 import org.bgml.generator.common.plan.BenchmarkPlan;
 import org.bgml.generator.common.plan.Planner;
 import org.bgml.model.BenchmarkModel;
+import org.bgml.model.ModelIndex;
 import org.bgml.model.params.EffectiveSettings;
 import org.bgml.validation.ModelDiagnostic;
 import org.bgml.validation.ModelValidator;
@@ -46,12 +47,17 @@ public final class GenerationService {
         TargetGenerator target = target(request.target());
         ConfigurationChoice configuration = configuration(request);
         EffectiveSettings.resolveInPlace(request.model());
-        List<ModelDiagnostic> diagnostics = new ModelValidator().validate(request.model());
-        if (ModelValidator.hasErrors(diagnostics)) {
-            throw new InvalidModelException(diagnostics);
+        BenchmarkPlan plan;
+        // from here until the files are written no element is added, removed or moved: one index of the tree
+        // serves the validation rules, the planner and the templates
+        try (ModelIndex.Scope index = ModelIndex.open(request.model())) {
+            List<ModelDiagnostic> diagnostics = new ModelValidator().validate(request.model());
+            if (ModelValidator.hasErrors(diagnostics)) {
+                throw new InvalidModelException(diagnostics);
+            }
+            plan = planResolved(request, configuration);
+            target.generate(plan, out);
         }
-        BenchmarkPlan plan = plan(request, configuration);
-        target.generate(plan, out);
         RuntimeHeaders.copyTo(out);
         return plan;
     }
@@ -63,6 +69,11 @@ public final class GenerationService {
 
     private static BenchmarkPlan plan(Request request, ConfigurationChoice configuration) {
         EffectiveSettings.resolveInPlace(request.model()); // parameter blocks: every template sees the effective settings
+        return planResolved(request, configuration);
+    }
+
+    /** Plans a request whose model has its effective settings written in already. */
+    private static BenchmarkPlan planResolved(Request request, ConfigurationChoice configuration) {
         Planner planner = new Planner(new Naming());
         return configuration.name() == null ? planner.planWith(request.model(), request.deployment(), null)
                 : planner.plan(request.model(), request.deployment(), configuration.name());

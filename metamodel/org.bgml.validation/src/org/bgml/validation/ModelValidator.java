@@ -2,15 +2,13 @@ package org.bgml.validation;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 
+import org.bgml.model.ModelIndex;
 import org.bgml.model.NamedElement;
 import org.bgml.model.io.ElementPaths;
 import org.bgml.validation.rules.ReferenceRules;
 import org.eclipse.emf.ecore.EObject;
-import org.eclipse.emf.ecore.util.EcoreUtil;
 
 /**
  * Runs every rule set over a model and returns all diagnostics at once, in document order.
@@ -33,7 +31,17 @@ public final class ModelValidator {
         this.ruleSets = List.copyOf(ruleSets);
     }
 
+    /**
+     * Every problem of the tree under {@code root}. The rule sets share one {@link ModelIndex} of the tree (the one
+     * open already for it, else one opened here), so the tree is walked once, not once per rule.
+     */
     public List<ModelDiagnostic> validate(EObject root) {
+        try (ModelIndex.Scope scope = ModelIndex.open(root)) {
+            return validate(root, scope.index());
+        }
+    }
+
+    private List<ModelDiagnostic> validate(EObject root, ModelIndex index) {
         List<ModelDiagnostic> found = new ArrayList<>();
         String rootName = root instanceof NamedElement named && named.getName() != null ? named.getName() : "/";
         DiagnosticSink sink = (severity, ruleId, element, message) -> found.add(new ModelDiagnostic(
@@ -52,8 +60,7 @@ public final class ModelValidator {
                                 : "on " + e + "; the model may hold more problems than shown (please report this)"));
             }
         }
-        Map<EObject, Integer> order = documentOrder(root);
-        found.sort(Comparator.comparingInt((ModelDiagnostic d) -> d.element() == null ? -1 : order.getOrDefault(d.element(), Integer.MAX_VALUE))
+        found.sort(Comparator.comparingInt((ModelDiagnostic d) -> d.element() == null ? -1 : orderOf(index, d.element()))
                 .thenComparing(ModelDiagnostic::ruleId).thenComparing(ModelDiagnostic::message));
         return found;
     }
@@ -62,13 +69,9 @@ public final class ModelValidator {
         return diagnostics.stream().anyMatch(d -> d.severity() == Severity.ERROR);
     }
 
-    private static Map<EObject, Integer> documentOrder(EObject root) {
-        Map<EObject, Integer> order = new IdentityHashMap<>();
-        order.put(root, 0);
-        int i = 1;
-        for (var it = EcoreUtil.<EObject>getAllContents(root, false); it.hasNext();) {
-            order.put(it.next(), i++);
-        }
-        return order;
+    /** Where the element stands in the document; an element outside the tree (another file's) sorts last. */
+    private static int orderOf(ModelIndex index, EObject element) {
+        int i = index.orderOf(element);
+        return i < 0 ? Integer.MAX_VALUE : i;
     }
 }

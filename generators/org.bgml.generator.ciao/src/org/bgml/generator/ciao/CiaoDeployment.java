@@ -89,6 +89,14 @@ public final class CiaoDeployment {
     /** The white-box probes, computed on first use (they need the measuring order, which needs the chains). */
     private CiaoProbes probes;
     private final Map<Component, Component> predecessors = new java.util.HashMap<>();
+    /**
+     * Answers the templates ask again and again (per component, per file), kept once computed. They depend on the
+     * chains, so {@link #chains(CiaoChains)} forgets them.
+     */
+    private List<Component> deployedComponents;
+    private final Map<Component, Boolean> drives = new java.util.HashMap<>();
+    private final Map<Locality, List<Component>> drivers = new java.util.IdentityHashMap<>();
+    private final Map<String, List<Locality>> localitiesOn = new java.util.HashMap<>();
 
     public CiaoDeployment(BenchmarkPlan plan, CiaoNaming naming) {
         this.plan = plan;
@@ -205,7 +213,10 @@ public final class CiaoDeployment {
 
     /** The components this plan deploys, in locality order. */
     public List<Component> deployedComponents() {
-        return localities.stream().flatMap(l -> l.components().stream()).toList();
+        if (deployedComponents == null) {
+            deployedComponents = localities.stream().flatMap(l -> l.components().stream()).toList();
+        }
+        return deployedComponents;
     }
 
     /** Node names in order of first use by a locality. */
@@ -216,7 +227,7 @@ public final class CiaoDeployment {
     }
 
     public List<Locality> localitiesOn(String node) {
-        return localities.stream().filter(l -> l.node().equals(node)).toList();
+        return localitiesOn.computeIfAbsent(node, n -> localities.stream().filter(l -> l.node().equals(n)).toList());
     }
 
     public Locality localityOf(Component c) {
@@ -258,6 +269,11 @@ public final class CiaoDeployment {
 
     public void chains(CiaoChains chains) {
         this.chains = chains;
+        drives.clear();
+        drivers.clear();
+        driverOrder = null;
+        probes = null;
+        predecessors.clear();
     }
 
     /**
@@ -265,8 +281,8 @@ public final class CiaoDeployment {
      * thread started by ccm_activate.
      */
     public boolean drives(Component c) {
-        return !measuredInvocations(c).isEmpty() || !measuredSupplies(c).isEmpty()
-                || (chains != null && chains.originates(c));
+        return drives.computeIfAbsent(c, k -> !measuredInvocations(k).isEmpty() || !measuredSupplies(k).isEmpty()
+                || (chains != null && chains.originates(k)));
     }
 
     /**
@@ -288,7 +304,12 @@ public final class CiaoDeployment {
 
     /** Components of one locality that write result files. */
     public List<Component> drivers(Locality l) {
-        return l.components().stream().filter(this::writes).toList();
+        List<Component> found = drivers.get(l);
+        if (found == null) {
+            found = l.components().stream().filter(this::writes).toList();
+            drivers.put(l, found);
+        }
+        return found;
     }
 
     /**

@@ -11,8 +11,8 @@ import org.bgml.model.Entity;
 import org.bgml.model.Facet;
 import org.bgml.model.IdlDefinition;
 import org.bgml.model.Module;
+import org.bgml.model.ModelIndex;
 import org.bgml.model.NamedElement;
-import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
 
 /**
@@ -31,8 +31,8 @@ public class Naming {
      */
     public void index(BenchmarkModel model) {
         Map<String, List<NamedElement>> names = new HashMap<>();
-        for (TreeIterator<EObject> it = model.eAllContents(); it.hasNext();) {
-            if (it.next() instanceof NamedElement n && n.getName() != null) {
+        for (NamedElement n : ModelIndex.of(model).allOf(NamedElement.class)) {
+            if (n != model && n.getName() != null) {
                 names.computeIfAbsent(n.getName(), k -> new ArrayList<>()).add(n);
             }
         }

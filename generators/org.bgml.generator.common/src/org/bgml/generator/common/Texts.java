@@ -12,8 +12,12 @@ public final class Texts {
      */
     public static String stripTrailingBlanks(CharSequence content) {
         // a template's result (Xtend's StringConcatenation) is a list of segments: read it as one String, once,
-        // rather than through charAt, which is not a constant-time array access there; then copy whole lines
+        // rather than through charAt, which is not a constant-time array access there
         String text = content.toString();
+        if (onlyNewlines(text)) {
+            return stripBeforeNewlines(text);
+        }
+        // then copy whole lines
         int n = text.length();
         StringBuilder out = new StringBuilder(n);
         int lineStart = 0;
@@ -27,6 +31,45 @@ public final class Texts {
         }
         appendWithoutTrailingBlanks(out, text, lineStart, n);
         return out.length() == n ? text : out.toString();
+    }
+
+    /** Whether '\n' is the only character in {@code text} that ends a line (what every template writes). */
+    private static boolean onlyNewlines(String text) {
+        return text.indexOf('\r') < 0 && text.indexOf('\u0085') < 0 && text.indexOf('\u2028') < 0 && text.indexOf('\u2029') < 0;
+    }
+
+    /**
+     * The usual case, lines ended by '\n' only: jumps from line end to line end with {@link String#indexOf(int, int)}
+     * (a vectorised search) instead of reading every character, and copies nothing when no line has trailing blanks.
+     */
+    private static String stripBeforeNewlines(String text) {
+        int n = text.length();
+        StringBuilder out = null;
+        int copied = 0;
+        int lineStart = 0;
+        while (lineStart <= n) {
+            int end = text.indexOf('\n', lineStart);
+            if (end < 0) {
+                end = n;
+            }
+            int last = end;
+            while (last > lineStart && (text.charAt(last - 1) == ' ' || text.charAt(last - 1) == '\t')) {
+                last--;
+            }
+            if (last < end) {
+                if (out == null) {
+                    out = new StringBuilder(n);
+                }
+                out.append(text, copied, last);
+                copied = end;
+            }
+            lineStart = end + 1;
+        }
+        if (out == null) {
+            return text;
+        }
+        out.append(text, copied, n);
+        return out.toString();
     }
 
     private static void appendWithoutTrailingBlanks(StringBuilder out, String text, int start, int end) {

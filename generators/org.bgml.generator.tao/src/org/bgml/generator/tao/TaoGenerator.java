@@ -151,9 +151,8 @@ public class TaoGenerator implements TargetGenerator {
 
     /** Whether tao_idl must generate Any and TypeCode support (the model uses any). */
     private boolean usesAny(BenchmarkPlan plan) {
-        for (var it = plan.model().eAllContents(); it.hasNext();) {
-            if (it.next() instanceof org.bgml.model.TypeRef t && t.getNamed() == null && t.isSetPrimitive()
-                    && t.getPrimitive() == org.bgml.model.PrimitiveKind.ANY) {
+        for (org.bgml.model.TypeRef t : org.bgml.model.ModelIndex.of(plan.model()).allOf(org.bgml.model.TypeRef.class)) {
+            if (t.getNamed() == null && t.isSetPrimitive() && t.getPrimitive() == org.bgml.model.PrimitiveKind.ANY) {
                 return true;
             }
         }

@@ -42,6 +42,8 @@ import org.bgml.model.Workload;
  * has no server-first order).</li>
  * </ul>
  * For n = 1,000 that is 5,000 ports and 2,500 connections. The same n always gives the same model.
+ * <p>
+ * A target that cannot generate that model gets a {@link Variant} of it, which changes as little as the target needs.
  */
 public final class SyntheticModels {
     /** Below this, the ring would connect a component to itself. */
@@ -53,7 +55,32 @@ public final class SyntheticModels {
     private SyntheticModels() {
     }
 
+    /** How a synthetic model differs from the one described above, for targets that refuse some of it. */
+    public enum Variant {
+        /** The model as described. */
+        FULL("as described"),
+        /** Every throughput metric on an event connection pushes from one thread (the ACE baseline's only way). */
+        EVENTS_FROM_ONE_THREAD("event throughput pushed from one thread"),
+        /** No event ports or connections, every metric on one thread, every process on one host. */
+        CALLS_ON_ONE_HOST("calls only, one thread per metric, one host");
+
+        private final String description;
+
+        Variant(String description) {
+            this.description = description;
+        }
+
+        public String description() {
+            return description;
+        }
+    }
+
     public static BenchmarkModel components(int n) {
+        return components(n, Variant.FULL);
+    }
+
+    public static BenchmarkModel components(int n, Variant variant) {
+        boolean events = variant != Variant.CALLS_ON_ONE_HOST;
         if (n < MIN_COMPONENTS) {
             throw new IllegalArgumentException("a synthetic model needs at least " + MIN_COMPONENTS + " components, not " + n);
         }
@@ -99,7 +126,9 @@ public final class SyntheticModels {
             c.getPorts().add(cubitFacet);
             c.getPorts().add(echoUses);
             c.getPorts().add(cubitUses);
-            if (i % 2 == 0) {
+            if (!events) {
+                // no event port
+            } else if (i % 2 == 0) {
                 EventSource source = named(F.createEventSource(), "ticks_out");
                 source.setEventType(tick);
                 c.getPorts().add(source);
@@ -115,20 +144,21 @@ public final class SyntheticModels {
         int connections = 0;
         for (int i = 0; i < n; i++) {
             Component c = components.get(i);
-            connect(model, "call" + i, c.getPorts().get(2), components.get((i + 1) % n).getPorts().get(0), echoCall, connections++);
-            connect(model, "cube" + i, c.getPorts().get(3), components.get((i + 2) % n).getPorts().get(1), cube, connections++);
+            connect(model, "call" + i, c.getPorts().get(2), components.get((i + 1) % n).getPorts().get(0), echoCall, connections++, variant);
+            connect(model, "cube" + i, c.getPorts().get(3), components.get((i + 2) % n).getPorts().get(1), cube, connections++, variant);
         }
-        for (int i = 0; i + 1 < n; i += 2) {
+        for (int i = 0; events && i + 1 < n; i += 2) {
             connect(model, "tick" + i, components.get(i).getPorts().get(4), components.get(i + 1).getPorts().get(4),
-                    null, connections++);
+                    null, connections++, variant);
         }
 
         Deployment deployment = named(F.createDeployment(), "spread");
         List<org.bgml.model.Process> processes = new ArrayList<>();
-        for (int h = 0; h < NODES; h++) {
+        int nodes = variant == Variant.CALLS_ON_ONE_HOST ? 1 : NODES;
+        for (int h = 0; h < nodes; h++) {
             Node node = named(F.createNode(), "node" + h);
             node.setHost("host" + h + ".bench");
-            for (int p = 0; p < PROCESSES_PER_NODE; p++) {
+            for (int p = 0; p < NODES * PROCESSES_PER_NODE / nodes; p++) {
                 org.bgml.model.Process process = named(F.createProcess(), "proc" + p);
                 node.getProcesses().add(process);
                 processes.add(process);
@@ -149,16 +179,24 @@ public final class SyntheticModels {
 
     /** Number of ports of {@code components(n)}. */
     public static int ports(int n) {
-        return 5 * n;
+        return ports(n, Variant.FULL);
+    }
+
+    public static int ports(int n, Variant variant) {
+        return variant == Variant.CALLS_ON_ONE_HOST ? 4 * n : 5 * n;
     }
 
     /** Number of connections of {@code components(n)}. */
     public static int connections(int n) {
-        return 2 * n + n / 2;
+        return connections(n, Variant.FULL);
+    }
+
+    public static int connections(int n, Variant variant) {
+        return variant == Variant.CALLS_ON_ONE_HOST ? 2 * n : 2 * n + n / 2;
     }
 
     private static void connect(BenchmarkModel model, String name, org.bgml.model.Port source, org.bgml.model.Port target,
-            Operation operation, int index) {
+            Operation operation, int index, Variant variant) {
         Connection c = named(F.createConnection(), name);
         c.setSource(source);
         c.setTarget(target);
@@ -178,7 +216,9 @@ public final class SyntheticModels {
             Throughput throughput = named(F.createThroughput(), "throughput_" + name);
             measure(throughput, c, operation, source);
             Workload workload = F.createWorkload();
-            workload.setThreads(2);
+            boolean oneThread = variant == Variant.CALLS_ON_ONE_HOST
+                    || (variant == Variant.EVENTS_FROM_ONE_THREAD && operation == null);
+            workload.setThreads(oneThread ? 1 : 2);
             workload.setIterations(100_000);
             throughput.setWorkload(workload);
             model.getMetrics().add(throughput);

@@ -4,9 +4,13 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
+import org.bgml.model.ModelIndex;
 import org.bgml.model.NamedElement;
 import org.bgml.model.io.ElementPaths;
+import org.eclipse.emf.ecore.EClass;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 
@@ -18,8 +22,15 @@ public final class Elements {
     private Elements() {
     }
 
-    /** Every element of {@code type} in the tree under {@code root}, the root included, in document order. */
+    /**
+     * Every element of {@code type} in the tree under {@code root}, the root included, in document order: from the
+     * model index open for the tree (the validator opens one), else from a walk of the tree. Not to be changed.
+     */
     public static <T> List<T> allOf(EObject root, Class<T> type) {
+        ModelIndex index = ModelIndex.openFor(root);
+        if (index != null) {
+            return index.allOf(type);
+        }
         List<T> found = new ArrayList<>();
         if (type.isInstance(root)) {
             found.add(type.cast(root));
@@ -60,7 +71,14 @@ public final class Elements {
 
     /** The element's metaclass in lower-case words: EventSource becomes "event source". */
     public static String kind(EObject element) {
-        String name = element.eClass().getName();
+        return KINDS.computeIfAbsent(element.eClass(), Elements::words);
+    }
+
+    /** The words of each metaclass, made once: messages name kinds of thousands of elements. */
+    private static final Map<EClass, String> KINDS = new ConcurrentHashMap<>();
+
+    private static String words(EClass eClass) {
+        String name = eClass.getName();
         if ("BenchmarkModel".equals(name)) {
             return "model";
         }

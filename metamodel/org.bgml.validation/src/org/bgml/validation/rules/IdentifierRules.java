@@ -2,6 +2,7 @@ package org.bgml.validation.rules;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import org.bgml.model.Component;
 import org.bgml.model.EnumType;
@@ -53,37 +54,38 @@ public final class IdentifierRules implements RuleSet {
     @Override
     public void check(EObject root, DiagnosticSink sink) {
         for (NamedElement element : Elements.allOf(root, NamedElement.class)) {
-            checkName(element, element.getName(), Elements.kind(element) + " " + Elements.quote(element.getName()), sink);
+            checkName(element, element.getName(), () -> Elements.kind(element) + " " + Elements.quote(element.getName()), sink);
             checkEnclosing(element, sink);
             checkComment(element, sink);
         }
         for (EnumType e : Elements.allOf(root, EnumType.class)) {
             for (String literal : e.getLiterals()) {
-                checkName(e, literal, "literal " + Elements.quote(literal) + " of " + Elements.label(e), sink);
+                checkName(e, literal, () -> "literal " + Elements.quote(literal) + " of " + Elements.label(e), sink);
             }
         }
         checkScopes(root, sink);
         checkTexts(root, sink);
     }
 
-    private static void checkName(EObject element, String name, String subject, DiagnosticSink sink) {
+    /** {@code subject} names the element in a message: made only when there is one to write. */
+    private static void checkName(EObject element, String name, Supplier<String> subject, DiagnosticSink sink) {
         if (name == null || name.isEmpty()) {
             sink.error(SYNTAX, element, Elements.label(element) + " has no name; every element needs a name that is an IDL and C++ identifier");
             return;
         }
         String problem = Identifiers.syntaxProblem(name);
         if (problem != null) {
-            sink.error(SYNTAX, element, "the name of " + subject + " " + problem);
+            sink.error(SYNTAX, element, "the name of " + subject.get() + " " + problem);
             return;
         }
         problem = Identifiers.keywordProblem(name);
         if (problem != null) {
-            sink.error(KEYWORD, element, "the name of " + subject + " " + problem + "; the generated IDL or C++ would not compile");
+            sink.error(KEYWORD, element, "the name of " + subject.get() + " " + problem + "; the generated IDL or C++ would not compile");
             return;
         }
         problem = Identifiers.reservedProblem(name);
         if (problem != null) {
-            sink.error(RESERVED, element, "the name of " + subject + " " + problem + "; the generated C++ cannot use it");
+            sink.error(RESERVED, element, "the name of " + subject.get() + " " + problem + "; the generated C++ cannot use it");
         }
     }
 
@@ -107,7 +109,7 @@ public final class IdentifierRules implements RuleSet {
             Map<String, String> seen = new HashMap<>();
             for (EObject child : container.eContents()) {
                 if (child instanceof NamedElement named && named.getName() != null && !named.getName().isEmpty()) {
-                    claim(seen, named.getName(), child, Elements.label(child), sink);
+                    claim(seen, named.getName(), child, () -> Elements.label(child), sink);
                 }
             }
             if (container instanceof Module) {
@@ -115,7 +117,7 @@ public final class IdentifierRules implements RuleSet {
                     if (child instanceof EnumType e) {
                         for (String literal : e.getLiterals()) {
                             if (literal != null && !literal.isEmpty()) {
-                                claim(seen, literal, e, "literal " + Elements.quote(literal) + " of " + Elements.label(e), sink);
+                                claim(seen, literal, e, () -> "literal " + Elements.quote(literal) + " of " + Elements.label(e), sink);
                             }
                         }
                     }
@@ -124,17 +126,17 @@ public final class IdentifierRules implements RuleSet {
         }
     }
 
-    private static void claim(Map<String, String> seen, String name, EObject element, String subject, DiagnosticSink sink) {
+    private static void claim(Map<String, String> seen, String name, EObject element, Supplier<String> subject, DiagnosticSink sink) {
         String key = Identifiers.collisionKey(name);
         String earlier = seen.putIfAbsent(key, name);
         if (earlier == null) {
             return;
         }
         if (earlier.equals(name)) {
-            sink.error(UNIQUE, element, subject + ": the name " + Elements.quote(name)
+            sink.error(UNIQUE, element, subject.get() + ": the name " + Elements.quote(name)
                     + " is already used in the same scope; names must be unique in their scope");
         } else {
-            sink.error(UNIQUE, element, subject + ": the name " + Elements.quote(name) + " differs only in case from "
+            sink.error(UNIQUE, element, subject.get() + ": the name " + Elements.quote(name) + " differs only in case from "
                     + Elements.quote(earlier) + " in the same scope; IDL treats them as the same name");
         }
     }
