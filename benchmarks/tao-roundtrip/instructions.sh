@@ -89,56 +89,6 @@ echo "== TAO's test and the generated pair under callgrind, $small and $calls ca
 run_theirs "$small" small; run_theirs "$calls" big
 run_ours "$small" small; run_ours "$calls" big
 
-python3 - "$work/callgrind" "$top" <<'PY'
-import collections, os, re, subprocess, sys
-folder, top = sys.argv[1], int(sys.argv[2])
-
-def functions(path, inclusive):
-    out = subprocess.run(["callgrind_annotate", "--threshold=100", "--inclusive=" + inclusive, path],
-                         capture_output=True, text=True, check=True).stdout
-    costs = collections.Counter()
-    for line in out.splitlines():
-        m = re.match(r"\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(\S[^:]*):(.*?)(?: \[[^\]]*\])?$", line)
-        if m and not m.group(3).startswith(" "):
-            name = m.group(3).replace("Roundtrip", "RoundTrip")
-            costs[name] += int(m.group(1).replace(",", ""))
-    return costs
-
-def per_call(side, program):
-    calls = [int(open(os.path.join(folder, side + "-calls-" + t)).read()) for t in ("small", "big")]
-    n = calls[1] - calls[0]
-    runs = [os.path.join(folder, "%s-%s-%s" % (side, program, t)) for t in ("small", "big")]
-    excl = [functions(r, "no") for r in runs]
-    incl = [functions(r, "yes") for r in runs]
-    total = (sum(excl[1].values()) - sum(excl[0].values())) / n
-    def inc(pattern):
-        keys = [k for k in incl[1] if re.search(pattern, k)]
-        return sum(incl[1][k] - incl[0].get(k, 0) for k in keys) / n
-    each = {k: (excl[1].get(k, 0) - excl[0].get(k, 0)) / n for k in set(excl[0]) | set(excl[1])}
-    return total, inc, each
-
-rows = []
-for program in ("client", "server"):
-    t_total, t_inc, t_each = per_call("theirs", program)
-    o_total, o_inc, o_each = per_call("ours", program)
-    print()
-    print("%-58s %12s %12s %8s" % ("%s, user-space instructions per call" % program, "TAO's test", "generated", "ratio"))
-    print("%-58s %12.0f %12.0f %8.4f" % ("whole process", t_total, o_total, o_total / t_total))
-    if program == "client":
-        stub = r"^Test::RoundTrip::test_method\(unsigned long\)$"
-        t_stub, o_stub = t_inc(stub), o_inc(stub)
-        t_stats = t_inc(r"^ACE_Sample_History::collect_basic_stats")
-        o_stats = o_inc(r"^bgml::compute_stats")
-        print("%-58s %12.0f %12.0f %8.4f" % ("  the stub call, test_method (inclusive)", t_stub, o_stub, o_stub / t_stub))
-        print("%-58s %12.0f %12.0f" % ("  statistics after the loop", t_stats, o_stats))
-        print("%-58s %12.0f %12.0f" % ("  the rest (the loop: clock reads, sample store)", t_total - t_stub - t_stats,
-                                        o_total - o_stub - o_stats))
-        print("%-58s %12.0f %12.0f %8.4f" % ("whole process without the statistics", t_total - t_stats,
-                                              o_total - o_stats, (o_total - o_stats) / (t_total - t_stats)))
-    diffs = sorted(((o_each.get(k, 0) - t_each.get(k, 0), k) for k in set(t_each) | set(o_each)),
-                   key=lambda r: -abs(r[0]))
-    print("  functions differing most (exclusive instructions per call: generated - TAO's test):")
-    for d, k in diffs[:top]:
-        if abs(d) >= 0.5:
-            print("  %9.1f  %s" % (d, k[:110]))
-PY
+python3 "$here/percall.py" "$work/callgrind" --top "$top" --theirs "TAO's test" --fold Roundtrip=RoundTrip \
+  --stub '^Test::RoundTrip::test_method\(unsigned long\)$' \
+  --stats-theirs '^ACE_Sample_History::collect_basic_stats' --stats-ours '^bgml::compute_stats'
