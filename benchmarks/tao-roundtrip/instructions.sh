@@ -25,7 +25,7 @@ calls=20000 small=2000 top=25
 while getopts "n:s:t:h" opt; do
   case $opt in
     n) calls=$OPTARG ;; s) small=$OPTARG ;; t) top=$OPTARG ;;
-    *) sed -n '2,22p' "$0"; exit 2 ;;
+    *) sed -n '2,20p' "$0"; exit 2 ;;
   esac
 done
 [ "$calls" -gt "$small" ] || { echo "tao-roundtrip: -n must be larger than -s" >&2; exit 2; }

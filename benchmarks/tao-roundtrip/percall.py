@@ -20,6 +20,8 @@ parser.add_argument("--theirs", default="TAO's test", help="the column name of t
 parser.add_argument("--fold", action="append", default=[], help="OLD=NEW: a name part that differs only by name")
 parser.add_argument("--stub", required=True, help="the client stub's function (regular expression)")
 parser.add_argument("--stats-theirs", required=True, help="the yardstick's statistics after the loop (regex)")
+parser.add_argument("--stats-theirs-exclusive", action="store_true",
+                    help="sum the exclusive costs of --stats-theirs (for recursive functions such as std::sort's)")
 parser.add_argument("--stats-ours", required=True, help="the generated client's statistics after the loop (regex)")
 args = parser.parse_args()
 folds = [f.split("=", 1) for f in args.fold]
@@ -47,8 +49,9 @@ def per_call(side, program):
     incl = [functions(r, "yes") for r in runs]
     total = (sum(excl[1].values()) - sum(excl[0].values())) / n
 
-    def inc(pattern):
-        return sum(incl[1][k] - incl[0].get(k, 0) for k in incl[1] if re.search(pattern, k)) / n
+    def inc(pattern, exclusive=False):
+        costs = excl if exclusive else incl
+        return sum(costs[1][k] - costs[0].get(k, 0) for k in costs[1] if re.search(pattern, k)) / n
 
     each = {k: (excl[1].get(k, 0) - excl[0].get(k, 0)) / n for k in set(excl[0]) | set(excl[1])}
     return total, inc, each
@@ -63,7 +66,7 @@ for program in ("client", "server"):
     print((row + " %8.4f") % ("whole process", t_total, o_total, o_total / t_total))
     if program == "client":
         t_stub, o_stub = t_inc(args.stub), o_inc(args.stub)
-        t_stats, o_stats = t_inc(args.stats_theirs), o_inc(args.stats_ours)
+        t_stats, o_stats = t_inc(args.stats_theirs, args.stats_theirs_exclusive), o_inc(args.stats_ours)
         print((row + " %8.4f") % ("  the stub call, test_method (inclusive)", t_stub, o_stub, o_stub / t_stub))
         print(row % ("  statistics after the loop", t_stats, o_stats))
         print(row % ("  the rest (the loop: clock reads, sample store)", t_total - t_stub - t_stats,

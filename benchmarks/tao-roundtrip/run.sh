@@ -21,7 +21,7 @@ calls=250000 rounds=4 cpu=0 fifo=50
 while getopts "n:r:c:f:h" opt; do
   case $opt in
     n) calls=$OPTARG ;; r) rounds=$OPTARG ;; c) cpu=$OPTARG ;; f) fifo=$OPTARG ;;
-    *) sed -n '2,15p' "$0"; exit 2 ;;
+    *) sed -n '2,16p' "$0"; exit 2 ;;
   esac
 done
 if [ -z "${ACE_ROOT:-}" ] || [ -z "${TAO_ROOT:-}" ]; then
