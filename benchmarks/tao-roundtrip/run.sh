@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The generated TAO round trip (examples/roundtrip.bgml, its TAO-TAO pair) against TAO's own latency test
-# (TAO/performance-tests/Latency/Single_Threaded), both with that test's svc.conf, client and server pinned to one
-# CPU and in the SCHED_FIFO class, the same number of calls, rounds alternating ABBA so that drift favours neither.
+# (TAO/performance-tests/Latency/Single_Threaded), both with that test's ORB settings (TAO's test with its svc.conf,
+# the generated pair under the configuration taoLatencyTest that sets the same options: generated.sh), client and
+# server pinned to one CPU and in the SCHED_FIFO class, the same number of calls, rounds alternating ABBA so that
+# drift favours neither. instructions.sh counts the instructions per call of both, independent of the load.
 # Prints min, p50 and mean of each program per round and the ratios generated/TAO's test of the medians over the
 # rounds (goal for the mean: at most 1.02).
 #
@@ -19,7 +21,7 @@ calls=250000 rounds=4 cpu=0 fifo=50
 while getopts "n:r:c:f:h" opt; do
   case $opt in
     n) calls=$OPTARG ;; r) rounds=$OPTARG ;; c) cpu=$OPTARG ;; f) fifo=$OPTARG ;;
-    *) sed -n '2,14p' "$0"; exit 2 ;;
+    *) sed -n '2,16p' "$0"; exit 2 ;;
   esac
 done
 if [ -z "${ACE_ROOT:-}" ] || [ -z "${TAO_ROOT:-}" ]; then
@@ -35,12 +37,16 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done; pids=(); }
 trap cleanup EXIT
 pin=(chrt -f "$fifo" taskset -c "$cpu")
-svc=(-ORBSvcConf "$theirs/svc.conf" -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1)
+# TAO's test sets its own class: the client the middle SCHED_FIFO priority, the server the next one above it, so
+# that a request preempts the client at once and the client finds its reply without sleeping in read(). The
+# generated server runs one above its client in the same way (-f is the client's priority).
+pin_server=(chrt -f "$((fifo + 1))" taskset -c "$cpu")
+endpoint=(-ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1)
+svc=(-ORBSvcConf "$theirs/svc.conf" "${endpoint[@]}")
 
-echo "== generating examples/roundtrip.bgml for tao and building its TAO-TAO pair"
-"$root/bin/bgml" generate "$root/examples/roundtrip.bgml" --target tao --out "$work/generated" > /dev/null
-( cd "$work/generated" && "$ACE_ROOT/bin/mwc.pl" -type gnuace RoundTrip.mwc > "$work/build.log" 2>&1 \
-  && make -j2 >> "$work/build.log" 2>&1 ) || { tail -30 "$work/build.log"; exit 1; }
+source "$here/generated.sh"
+echo "== generating examples/roundtrip.bgml for tao (configuration taoLatencyTest) and building its TAO-TAO pair"
+generate_latency_pair
 
 await() { # file, pid
   for _ in $(seq 1000); do [ -s "$1" ] && return 0; kill -0 "$2" 2>/dev/null || break; sleep 0.01; done
@@ -63,11 +69,13 @@ PY
 }
 
 run_ours() { # prints "min p50 mean" in ns
-  local bin="$work/generated/build" dir="$work/run"
+  local bin="$work/generated/build" conf="$work/generated/config" dir="$work/run"
   rm -f "$dir/TaoTaoServer_rt.ior" "$dir/results/"*
-  (cd "$dir" && exec "${pin[@]}" "$bin/TaoTaoServerProcess" -r results/server.json "${svc[@]}") > "$dir/our-server.log" 2>&1 & pids+=($!)
+  (cd "$dir" && exec "${pin_server[@]}" "$bin/TaoTaoServerProcess" -r results/server.json \
+    -ORBSvcConf "$conf/TaoTaoServerProcess.svc.conf" "${endpoint[@]}") > "$dir/our-server.log" 2>&1 & pids+=($!)
   await "$dir/TaoTaoServer_rt.ior" $!
-  (cd "$dir" && exec "${pin[@]}" "$bin/TaoTaoClientProcess" -r results/client.json -n "$calls" "${svc[@]}") \
+  (cd "$dir" && exec "${pin[@]}" "$bin/TaoTaoClientProcess" -r results/client.json -n "$calls" \
+    -ORBSvcConf "$conf/TaoTaoClientProcess.svc.conf" "${endpoint[@]}") \
     > "$dir/our-client.log" 2>&1
   cleanup
   python3 - "$dir/results/client.json" <<'PY'
@@ -78,7 +86,7 @@ print("%d %d %.1f" % (m["min"], m["p50"], m["mean"]))
 PY
 }
 
-echo "== $rounds rounds of $calls calls, client and server pinned to CPU $cpu, SCHED_FIFO $fifo, TAO's svc.conf"
+echo "== $rounds rounds of $calls calls, client and server pinned to CPU $cpu, SCHED_FIFO $fifo, TAO's test's settings"
 : > "$work/figures"
 for r in $(seq "$rounds"); do
   if [ $((r % 2)) -eq 1 ]; then t=$(run_theirs); g=$(run_ours); else g=$(run_ours); t=$(run_theirs); fi
