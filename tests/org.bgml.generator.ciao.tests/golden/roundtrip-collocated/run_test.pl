@@ -15,8 +15,10 @@ use File::Path;
 my $bench = getcwd ();
 my @running = ();
 
+my $samples = '';
 if ($#ARGV >= 1 && $ARGV[0] eq '-n') {
     $ENV{'BGML_ITERATIONS'} = $ARGV[1];
+    $samples = " -n $ARGV[1]";
 }
 
 mkpath ("$bench/run/results");
@@ -77,7 +79,7 @@ sub process {
 }
 
 # TaoCiaoProcess_corba2 (server)
-my $TaoCiaoProcess_corba2 = process ("0", "TaoCiaoProcess_corba2 -r results/TaoCiaoProcess_corba2.json -c 0 -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1");
+my $TaoCiaoProcess_corba2 = process ("0", "TaoCiaoProcess_corba2 -r results/TaoCiaoProcess_corba2.json -t 60 -c 0 -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1" . $samples);
 $TaoCiaoProcess_corba2->Spawn () == 0 || fail ("cannot start TaoCiaoProcess_corba2");
 push (@running, $TaoCiaoProcess_corba2);
 wait_for_file ("TaoCiaoServer_rt.ior", 30) || fail ("TaoCiaoProcess_corba2 is not ready");
@@ -103,20 +105,20 @@ my $AwaitComponents = process ("", "RoundTrip_await -t 326 CiaoTaoServer_rt.ior 
 $AwaitComponents->SpawnWaitKill (336) == 0 || fail ("AwaitComponents failed");
 
 # TaoTaoProcess (client)
-my $TaoTaoProcess = process ("0", "TaoTaoProcess -r results/TaoTaoProcess.json -c 0 -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1");
-$TaoTaoProcess->SpawnWaitKill (133) == 0 || fail ("TaoTaoProcess failed");
+my $TaoTaoProcess = process ("0", "TaoTaoProcess -r results/TaoTaoProcess.json -t 60 -c 0 -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1" . $samples);
+$TaoTaoProcess->SpawnWaitKill (158) == 0 || fail ("TaoTaoProcess failed");
 
 # CiaoTaoProcess_corba2 (client)
-my $CiaoTaoProcess_corba2 = process ("0", "CiaoTaoProcess_corba2 -r results/CiaoTaoProcess_corba2.json -c 0 -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1");
-$CiaoTaoProcess_corba2->SpawnWaitKill (133) == 0 || fail ("CiaoTaoProcess_corba2 failed");
+my $CiaoTaoProcess_corba2 = process ("0", "CiaoTaoProcess_corba2 -r results/CiaoTaoProcess_corba2.json -t 60 -c 0 -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1" . $samples);
+$CiaoTaoProcess_corba2->SpawnWaitKill (158) == 0 || fail ("CiaoTaoProcess_corba2 failed");
 
 # PlanTeardown (client)
 my $PlanTeardown = process ("", "dance_plan_launcher -k file://ExecutionManager.ior -x \@BENCHMARK\@/descriptors/collocated.cdp -s");
 $PlanTeardown->SpawnWaitKill (120) == 0 || fail ("PlanTeardown failed");
 
 # NodeManager_localhost is done when its measurements are written.
-wait_for_file ("results/TaoCiaoProcess.json", 832) || fail ("NodeManager_localhost did not finish its measurements");
-wait_for_file ("results/CiaoCiaoProcess.json", 832) || fail ("NodeManager_localhost did not finish its measurements");
+wait_for_file ("results/TaoCiaoProcess.json", 882) || fail ("NodeManager_localhost did not finish its measurements");
+wait_for_file ("results/CiaoCiaoProcess.json", 882) || fail ("NodeManager_localhost did not finish its measurements");
 
 stop_all ();
 print "results in run/results/\n";

@@ -15,8 +15,10 @@ use File::Path;
 my $bench = getcwd ();
 my @running = ();
 
+my $samples = '';
 if ($#ARGV >= 1 && $ARGV[0] eq '-n') {
     $ENV{'BGML_ITERATIONS'} = $ARGV[1];
+    $samples = " -n $ARGV[1]";
 }
 
 mkpath ("$bench/run/results");
@@ -77,13 +79,13 @@ sub process {
 }
 
 # TaoTaoServerProcess (server)
-my $TaoTaoServerProcess = process ("0", "TaoTaoServerProcess -r results/TaoTaoServerProcess.json -c 0 -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1");
+my $TaoTaoServerProcess = process ("0", "TaoTaoServerProcess -r results/TaoTaoServerProcess.json -t 60 -c 0 -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1" . $samples);
 $TaoTaoServerProcess->Spawn () == 0 || fail ("cannot start TaoTaoServerProcess");
 push (@running, $TaoTaoServerProcess);
 wait_for_file ("TaoTaoServer_rt.ior", 30) || fail ("TaoTaoServerProcess is not ready");
 
 # TaoCiaoServerProcess (server)
-my $TaoCiaoServerProcess = process ("0", "TaoCiaoServerProcess -r results/TaoCiaoServerProcess.json -c 0 -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1");
+my $TaoCiaoServerProcess = process ("0", "TaoCiaoServerProcess -r results/TaoCiaoServerProcess.json -t 60 -c 0 -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1" . $samples);
 $TaoCiaoServerProcess->Spawn () == 0 || fail ("cannot start TaoCiaoServerProcess");
 push (@running, $TaoCiaoServerProcess);
 wait_for_file ("TaoCiaoServer_rt.ior", 30) || fail ("TaoCiaoServerProcess is not ready");
@@ -109,20 +111,20 @@ my $AwaitComponents = process ("", "RoundTrip_await -t 326 CiaoTaoServer_rt.ior 
 $AwaitComponents->SpawnWaitKill (336) == 0 || fail ("AwaitComponents failed");
 
 # TaoTaoClientProcess (client)
-my $TaoTaoClientProcess = process ("0", "TaoTaoClientProcess -r results/TaoTaoClientProcess.json -c 0 -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1");
-$TaoTaoClientProcess->SpawnWaitKill (133) == 0 || fail ("TaoTaoClientProcess failed");
+my $TaoTaoClientProcess = process ("0", "TaoTaoClientProcess -r results/TaoTaoClientProcess.json -t 60 -c 0 -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1" . $samples);
+$TaoTaoClientProcess->SpawnWaitKill (158) == 0 || fail ("TaoTaoClientProcess failed");
 
 # CiaoTaoClientProcess (client)
-my $CiaoTaoClientProcess = process ("0", "CiaoTaoClientProcess -r results/CiaoTaoClientProcess.json -c 0 -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1");
-$CiaoTaoClientProcess->SpawnWaitKill (133) == 0 || fail ("CiaoTaoClientProcess failed");
+my $CiaoTaoClientProcess = process ("0", "CiaoTaoClientProcess -r results/CiaoTaoClientProcess.json -t 60 -c 0 -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1" . $samples);
+$CiaoTaoClientProcess->SpawnWaitKill (158) == 0 || fail ("CiaoTaoClientProcess failed");
 
 # PlanTeardown (client)
 my $PlanTeardown = process ("", "dance_plan_launcher -k file://ExecutionManager.ior -x \@BENCHMARK\@/descriptors/remote.cdp -s");
 $PlanTeardown->SpawnWaitKill (120) == 0 || fail ("PlanTeardown failed");
 
 # NodeManager_localhost is done when its measurements are written.
-wait_for_file ("results/TaoCiaoClientProcess.json", 952) || fail ("NodeManager_localhost did not finish its measurements");
-wait_for_file ("results/CiaoCiaoClientProcess.json", 952) || fail ("NodeManager_localhost did not finish its measurements");
+wait_for_file ("results/TaoCiaoClientProcess.json", 1002) || fail ("NodeManager_localhost did not finish its measurements");
+wait_for_file ("results/CiaoCiaoClientProcess.json", 1002) || fail ("NodeManager_localhost did not finish its measurements");
 
 stop_all ();
 print "results in run/results/\n";

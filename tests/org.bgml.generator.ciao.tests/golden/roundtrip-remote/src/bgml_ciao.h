@@ -21,24 +21,16 @@
 
 namespace bgml_support
 {
-  /// Timed iterations set by -n; 0 keeps the model's counts.
-  inline std::size_t& iterations_override ()
-  {
-    static std::size_t value = 0;
-    return value;
-  }
-
   inline std::size_t from_environment (const char *name, std::size_t otherwise)
   {
     const char *text = std::getenv (name);
     return text == 0 || *text == '\0' ? otherwise : static_cast<std::size_t> (std::strtoul (text, 0, 10));
   }
 
-  /// The timed iterations of a loop: -n, else BGML_ITERATIONS, else the model's count.
+  /// The timed iterations of a loop: BGML_ITERATIONS, else the model's count.
   inline std::size_t iterations (std::size_t modelled)
   {
-    return iterations_override () != 0 ? iterations_override ()
-                                        : from_environment ("BGML_ITERATIONS", modelled);
+    return from_environment ("BGML_ITERATIONS", modelled);
   }
 
   /// The untimed warm-up calls of a loop: BGML_WARMUP, else the model's count.
@@ -152,7 +144,7 @@ namespace bgml_support
   {
     const char *operation;          // element path of the operation called (or of the event type)
     std::size_t warmup;             // untimed calls (BGML_WARMUP overrides)
-    std::size_t iterations;         // timed calls (-n, then BGML_ITERATIONS override); with a duration: the history's room
+    std::size_t iterations;         // timed calls (BGML_ITERATIONS overrides); with a duration: the history's room
     std::vector<std::size_t> sizes; // payload sizes of a sweep, one run each; empty: one run
     std::size_t fixed_bytes;        // payload reported without a sweep
     double rate_hz;                 // > 0: one call per period

@@ -398,17 +398,6 @@ public final class CiaoDeployment {
                 .filter(e -> e.supplier() instanceof Component && e.consumer() instanceof Component).toList();
     }
 
-    /** IOR files a TAO process reads: those of every facet it calls (forward targets included). */
-    public List<String> readsIors(TaoProcess t) {
-        Set<String> iors = new LinkedHashSet<>();
-        for (InvocationPlan i : t.process().invocations()) {
-            if (!t.process().entities().contains(i.server())) {
-                iors.add(i.servant().iorFile());
-            }
-        }
-        return new ArrayList<>(iors);
-    }
-
     /** The element path of a process, as result files name it; the bare name when the model has no deployment. */
     public String processPath(String processName) {
         return plan.processPath(processName);
@@ -428,12 +417,6 @@ public final class CiaoDeployment {
             }
         }
         return through.size();
-    }
-
-    /** The invocation through a receptacle (its first connection), or null when it is not connected. */
-    public InvocationPlan invocationThrough(org.bgml.model.Receptacle r) {
-        List<InvocationPlan> through = plan.invocationsThrough(r);
-        return through.isEmpty() ? null : through.get(0);
     }
 
     /** The mixed processes split in two, in deployment order. */

@@ -45,15 +45,34 @@ public final class CiaoManifest {
     public static final String DANCE_ROOT = "@DANCE_ROOT@";
     public static final String RUN_SCRIPT = "scripts/run.sh";
     private static final int READY_SECONDS = 30;
+    /** How long a CORBA 2.x process waits for an IOR file ({@code -t}): components publish theirs late. */
+    public static final int IOR_WAIT_SECONDS = 60;
 
     private final CiaoNaming naming;
     private final CiaoDeployment deployment;
     private final CiaoOptions options;
 
+    /** The plain TAO processes as the tao target plans them (their calls and delays), made on first use. */
+    private CiaoTaoProcesses taoProcesses;
+
     public CiaoManifest(CiaoNaming naming, CiaoDeployment deployment, CiaoOptions options) {
         this.naming = naming;
         this.deployment = deployment;
         this.options = options;
+    }
+
+    CiaoManifest(CiaoNaming naming, CiaoDeployment deployment, CiaoOptions options, CiaoTaoProcesses taoProcesses) {
+        this(naming, deployment, options);
+        this.taoProcesses = taoProcesses;
+    }
+
+    private CiaoTaoProcesses taoProcesses() {
+        if (taoProcesses == null) {
+            org.bgml.generator.tao.TaoNaming taoNaming = new org.bgml.generator.tao.TaoNaming();
+            taoNaming.index(deployment.model());
+            taoProcesses = CiaoTaoProcesses.of(deployment, taoNaming);
+        }
+        return taoProcesses;
     }
 
     public Manifest build(List<String> sources) {
@@ -162,7 +181,7 @@ public final class CiaoManifest {
 
     private ProcessSpec tao(TaoProcess t, int total) {
         CiaoOptions.Options o = options.of(t.splitFrom() != null ? t.splitFrom() : t.name());
-        List<String> args = new ArrayList<>(List.of(t.name(), "-r", t.process().resultFile()));
+        List<String> args = new ArrayList<>(List.of(t.name(), "-r", t.process().resultFile(), "-t", String.valueOf(IOR_WAIT_SECONDS)));
         if (!t.process().cpus().isEmpty()) {
             args.add("-c");
             args.add(deployment.cpuList(t.process()));
@@ -173,9 +192,14 @@ public final class CiaoManifest {
                     READY_SECONDS, runSeconds(t), "exit", List.of(t.process().resultFile()));
         }
         List<String> iors = t.process().servants().stream().map(s -> s.iorFile()).toList();
-        Readiness done = t.drives() ? Readiness.files(List.of(t.process().resultFile())) : null;
+        Readiness done = t.drives() ? Readiness.files(List.of(doneFile(t))) : null;
         return new ProcessSpec(t.name(), t.drives() ? "both" : "server", RUN_SCRIPT, args, options(o), ".", t.process().cpus(),
                 Readiness.files(iors), READY_SECONDS, total, "signal", List.of(t.process().resultFile()), done);
+    }
+
+    /** The file a CORBA 2.x process that serves and drives writes once its loops are over (the tao target's). */
+    public static String doneFile(TaoProcess t) {
+        return new org.bgml.generator.tao.TaoNaming().doneFile(t.name());
     }
 
     private ProcessSpec nodeManager(String node, int total) {
@@ -261,36 +285,18 @@ public final class CiaoManifest {
     // ---- time limits: 120 s plus 50 us per call of every thread, the delays and the paced time ------------
 
     /**
-     * A CORBA 2.x process's limit. One at a time, its own calls count. Together, the processes behind the start line
-     * share the CPUs from the release on, so the calls of all of them count, and the limit counts from the release.
+     * A CORBA 2.x process's limit, from the calls and delays of its loops (the tao target's: one loop per metric). One at
+     * a time, its own calls count. Together, the processes behind the start line share the CPUs from the release on, so
+     * the calls of all of them count, and the limit counts from the release.
      */
     private int runSeconds(TaoProcess t) {
-        long calls = together() ? deployment.taoProcesses().stream().mapToLong(CiaoManifest::calls).sum() : calls(t);
-        return limit(calls, delayMillis(t));
+        CiaoTaoProcesses tao = taoProcesses();
+        long calls = together() ? tao.processes().stream().mapToLong(tao::calls).sum() : tao.calls(tao.process(t));
+        return limit(calls, tao.delayMillis(tao.process(t)));
     }
 
     private boolean together() {
         return Manifest.CLIENTS_TOGETHER.equals(ManifestPlacement.clientsOf(deployment.plan().deploymentElement()));
-    }
-
-    private static long calls(TaoProcess t) {
-        long calls = 0;
-        for (InvocationPlan i : t.measured()) {
-            for (Loop l : MetricLoops.loops(i)) {
-                calls += l.calls();
-            }
-        }
-        return calls;
-    }
-
-    private static long delayMillis(TaoProcess t) {
-        long delays = 0;
-        for (InvocationPlan i : t.measured()) {
-            for (Loop l : MetricLoops.loops(i)) {
-                delays += (l.preDelayMillis() + l.postDelayMillis()) * l.payloadSizes().size() + l.timedMillis() + l.pacedMillis();
-            }
-        }
-        return delays;
     }
 
     /** A client component's limit; 0 for server components. */

@@ -5,7 +5,6 @@ import java.util.Locale;
 import org.bgml.generator.common.Naming;
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.Component;
-import org.bgml.model.Entity;
 import org.bgml.model.Facet;
 import org.bgml.model.IdlDefinition;
 import org.bgml.model.Module;
@@ -232,11 +231,6 @@ public class CiaoNaming extends Naming {
     }
 
     // ---- CORBA 2.x (plain TAO) processes -----------------------------------------------------------------
-
-    /** Servant class of one facet of a CORBA 2.x server: {@code TaoTaoServer_rt_i}. */
-    public String taoServantClass(Entity e, Facet f) {
-        return e.getName() + "_" + f.getName() + "_i";
-    }
 
     public String taoMain(String process) {
         return process + ".cpp";

@@ -12,9 +12,20 @@ import org.bgml.generator.common.TargetGenerator;
 import org.bgml.generator.common.manifest.Manifest;
 import org.bgml.generator.common.manifest.ManifestJson;
 import org.bgml.generator.common.plan.BenchmarkPlan;
-import org.bgml.generator.common.plan.ServantPlan;
+import org.bgml.generator.common.plan.ProcessPlan;
+import org.bgml.generator.tao.EventMainParts;
+import org.bgml.generator.tao.ProcessTemplate;
+import org.bgml.generator.tao.ServantTemplate;
+import org.bgml.generator.tao.TaoBehaviours;
+import org.bgml.generator.tao.TaoCalls;
 import org.bgml.generator.tao.TaoChains;
+import org.bgml.generator.tao.TaoMetrics;
+import org.bgml.generator.tao.TaoNaming;
+import org.bgml.generator.tao.TaoOptions;
+import org.bgml.generator.tao.TaoServants;
+import org.bgml.generator.tao.TaoSignatures;
 import org.bgml.generator.tao.TaoSupport;
+import org.bgml.generator.tao.TaoTypes;
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.Component;
 
@@ -74,26 +85,22 @@ public final class CiaoTarget implements TargetGenerator {
             SupportFiles.copy(CiaoTarget.class, "/cpp/" + CiaoChains.HEADER, out, "src/" + CiaoChains.HEADER);
             sources.add("src/" + CiaoChains.HEADER);
         }
-        TaoServant servant = new TaoServant(naming, cpp);
-        TaoMain main = new TaoMain(naming, cpp, deployment);
-        for (TaoProcess t : deployment.taoProcesses()) {
-            for (ServantPlan s : t.process().servants()) {
-                write(out, sources, servant.headerPath(s).toString(), servant.doGenerateHeader(s));
-                write(out, sources, servant.sourcePath(s).toString(), servant.doGenerateSource(s));
-            }
-            write(out, sources, main.path(t).toString(), main.doGenerate(t));
-        }
+        TaoNaming taoNaming = new TaoNaming();
+        taoNaming.index(model);
+        TaoServants taoServants = new TaoServants(taoNaming);
+        CiaoTaoProcesses taoProcesses = CiaoTaoProcesses.of(deployment, taoNaming);
+        writeTaoProcesses(out, sources, taoNaming, taoServants, taoProcesses);
 
         if (deployment.hasComponents()) {
             AwaitProgram await = new AwaitProgram(naming);
             write(out, sources, await.path(model).toString(), await.generate(model));
         }
 
-        Mpc mpc = new Mpc(naming, deployment, options.macros());
+        Mpc mpc = new Mpc(naming, deployment, options.macros(), taoServants, taoProcesses.processes());
         write(out, sources, naming.mwcFile(model), mpc.doGenerateWorkspace(model));
         write(out, sources, naming.mpcFile(model), mpc.doGenerateProjects(model));
 
-        CiaoManifest manifest = new CiaoManifest(naming, deployment, options);
+        CiaoManifest manifest = new CiaoManifest(naming, deployment, options, taoProcesses);
         writeSvcConfs(out, plan, deployment, options, manifest);
         String planFile = null;
         if (deployment.hasComponents()) {
@@ -105,11 +112,38 @@ public final class CiaoTarget implements TargetGenerator {
         Manifest m = manifest.build(sources);
         out.writeText(CiaoManifest.RUN_SCRIPT, tidy(new RunScript().generate()));
         out.markExecutable(CiaoManifest.RUN_SCRIPT);
-        out.writeText("run_test.pl", tidy(new RunTest().generate(m, deployment.taoProcesses().stream()
+        RunTest runTest = new RunTest();
+        runTest.setCorba2(deployment.taoProcesses().stream().map(CiaoDeployment.TaoProcess::name).toList());
+        out.writeText("run_test.pl", tidy(runTest.generate(m, deployment.taoProcesses().stream()
                 .filter(CiaoDeployment.TaoProcess::drives).map(CiaoDeployment.TaoProcess::name).toList())));
         out.markExecutable("run_test.pl");
         out.writeText("README.md", tidy(new Readme(naming, deployment).generate(m)));
         out.writeText(ManifestJson.FILE, ManifestJson.write(m));
+    }
+
+    /**
+     * The plain TAO processes (the CORBA 2.x entities of the model), written by the tao target's templates: one servant
+     * class per interface and behaviour, one main per process.
+     */
+    private static void writeTaoProcesses(GeneratorOutput out, List<String> sources, TaoNaming naming, TaoServants servants,
+            CiaoTaoProcesses processes) {
+        BenchmarkPlan plan = processes.plan();
+        TaoTypes types = new TaoTypes();
+        TaoCalls calls = new TaoCalls(types);
+        TaoMetrics metrics = new TaoMetrics(types, calls);
+        ServantTemplate servantTemplate = new ServantTemplate(naming, types, new TaoSignatures(types, new TaoBehaviours(types)));
+        for (TaoServants.Kind k : servants.servantKinds(plan)) {
+            String cls = naming.servantClass(k.iface(), k.behaviour());
+            write(out, sources, naming.srcPath(naming.header(cls)), servantTemplate.header(plan.model(), k));
+            write(out, sources, naming.srcPath(naming.source(cls)), servantTemplate.source(plan.model(), k));
+        }
+        ProcessTemplate processTemplate = new ProcessTemplate(naming, types, calls, metrics, servants,
+                new EventMainParts(naming, types, metrics));
+        // svc.conf loads TAO_Strategies itself (SvcConf): no process links it
+        TaoOptions.ProcessOptions options = new TaoOptions.ProcessOptions(List.of(), false, List.of(), Map.of(), Map.of(), List.of());
+        for (ProcessPlan p : processes.processes()) {
+            write(out, sources, naming.mainSource(p.name()), processTemplate.main(plan, p, processes, options));
+        }
     }
 
     private static void write(GeneratorOutput out, List<String> sources, String path, CharSequence text) {

@@ -1,7 +1,9 @@
 package org.bgml.generator.ciao
 
+import java.util.List
 import java.util.Map
-import org.bgml.generator.ciao.CiaoDeployment.TaoProcess
+import org.bgml.generator.common.plan.ProcessPlan
+import org.bgml.generator.tao.TaoServants
 import org.bgml.model.BenchmarkModel
 import org.bgml.model.Component
 import org.bgml.model.EventType
@@ -18,11 +20,18 @@ class Mpc {
     val CiaoNaming naming
     val CiaoDeployment deployment
     val Map<String, String> macros
+    /** The servant classes of the plain TAO processes, as the tao target names them. */
+    val TaoServants servants
+    /** The plain TAO processes, as the tao target plans them. */
+    val List<ProcessPlan> taoProcesses
 
-    new(CiaoNaming naming, CiaoDeployment deployment, Map<String, String> macros) {
+    new(CiaoNaming naming, CiaoDeployment deployment, Map<String, String> macros, TaoServants servants,
+            List<ProcessPlan> taoProcesses) {
         this.naming = naming
         this.deployment = deployment
         this.macros = macros
+        this.servants = servants
+        this.taoProcesses = taoProcesses
     }
 
     def model() {
@@ -51,9 +60,9 @@ class Mpc {
 
         «componentProjects(c)»
         «ENDFOR»
-        «FOR t : deployment.taoProcesses»
+        «FOR p : taoProcesses»
 
-        «taoProject(t)»
+        «taoProject(p, previous(p))»
         «ENDFOR»
         «IF deployment.hasComponents»
 
@@ -296,26 +305,32 @@ class Mpc {
         '''
     }
 
-    def taoProject(TaoProcess t) '''
-        project(«naming.baseName(model)»_«t.name») : taoexe, «IF t.serves»portableserver, «ENDIF»anytypecode«IF hasEvents(model)», valuetype«ENDIF» {
-          exename = «t.name»
+    /** The TAO project built before this one: they share the servants' object files, so they build one after another. */
+    def previous(ProcessPlan p) {
+        val index = taoProcesses.indexOf(p)
+        if (index <= 0) null else naming.baseName(model) + '_' + taoProcesses.get(index - 1).name
+    }
+
+    def taoProject(ProcessPlan p, String previous) '''
+        project(«naming.baseName(model)»_«p.name») : taoexe, «IF !p.servants.empty»portableserver, «ENDIF»anytypecode«IF hasEvents(model)», valuetype«ENDIF» {
+          exename = «p.name»
           exeout = bin
-          after += «naming.baseStubLib(model)»«IF t.serves» «naming.baseSkelLib(model)»«ENDIF»
+          after += «naming.baseStubLib(model)»«IF !p.servants.empty» «naming.baseSkelLib(model)»«ENDIF»«IF previous !== null» «previous»«ENDIF»
           «common»
-          libs += «IF t.serves»«naming.baseSkelLib(model)» «ENDIF»«naming.baseStubLib(model)»
+          libs += «IF !p.servants.empty»«naming.baseSkelLib(model)» «ENDIF»«naming.baseStubLib(model)»
           libpaths += lib
           includes += «naming.genDir» src runtime/include $(CIAO_ROOT) $(CIAO_ROOT)/ccm
           IDL_Files {
           }
           Source_Files {
-            src/«naming.taoMain(t.name)»
-            «FOR s : t.process.servants»
-            src/«naming.taoServantClass(s.entity, s.facet)».cpp
+            src/«naming.taoMain(p.name)»
+            «FOR s : servants.sources(p)»
+            «s»
             «ENDFOR»
           }
           Header_Files {
-            «FOR s : t.process.servants»
-            src/«naming.taoServantClass(s.entity, s.facet)».h
+            «FOR h : servants.headers(p)»
+            src/«h»
             «ENDFOR»
           }
           Inline_Files {

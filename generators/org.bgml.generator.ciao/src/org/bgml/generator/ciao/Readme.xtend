@@ -47,8 +47,9 @@ class Readme {
             - `«e.connection.name»`: «e.supplier.name» pushes `«e.eventType.name»` events to «e.consumer.name»: «e.metrics.map['''«metric.name» («kind»)'''].join(', ')».
             «ENDFOR»
 
-            Warm-up calls are not timed; samples go into a history allocated before the loop. Metrics that time the
-            same calls share one loop, so latency, throughput and jitter of a connection come from the same samples.
+            Warm-up calls are not timed; samples go into a history allocated before the loop. In a component, metrics
+            that time the same calls share one loop, so latency, throughput and jitter of a connection come from the
+            same samples; a CORBA 2.x process runs one loop per metric, as the tao target does.
             «IF deployment.plan.invocations.exists[i | i.metrics().exists[m | m.threads() > 1]]»
             A metric with `threads` above 1 runs that many calling threads, each making the warm-up and the whole
             sample count at the metric's rate into a history of its own; its measurement merges them (threads ×
@@ -59,8 +60,8 @@ class Readme {
             sample count is only the room of its history, and its measurement holds the samples taken.
             «ENDIF»
             Each client writes `results/<process>.json` in the run folder (format: the BGML runtime's RESULTS.md).
-            `BGML_ITERATIONS` (and `BGML_WARMUP`) in the environment replace the model's counts, for quick runs;
-            CORBA 2.x processes also take `-n`.
+            `BGML_ITERATIONS` (and `BGML_WARMUP`) in the environment replace the components' counts, for quick runs;
+            CORBA 2.x processes take `-n` (`perl run_test.pl -n N` sets both).
             «IF !deployment.notes.empty»
 
             ## Deviations from the model

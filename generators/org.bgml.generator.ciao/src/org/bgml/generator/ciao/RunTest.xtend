@@ -15,6 +15,12 @@ import org.bgml.generator.common.manifest.Manifest.ProcessSpec
  */
 class RunTest {
     static val READY_SECONDS = 30
+    /** The CORBA 2.x processes: they take {@code -n} (the components read BGML_ITERATIONS). */
+    var List<String> corba2 = #[]
+
+    def void setCorba2(List<String> processes) {
+        this.corba2 = processes
+    }
 
     /**
      * @param startLine the processes that drive behind the start line when the deployment's clients run together (the
@@ -48,8 +54,10 @@ class RunTest {
         my $bench = getcwd ();
         my @running = ();
 
+        my $samples = '';
         if ($#ARGV >= 1 && $ARGV[0] eq '-n') {
             $ENV{'BGML_ITERATIONS'} = $ARGV[1];
+            $samples = " -n $ARGV[1]";
         }
 
         mkpath ("$bench/run/results");
@@ -180,7 +188,7 @@ class RunTest {
 
     def process(ProcessSpec p, boolean behindTheLine) '''
         # «p.name» («p.role»«IF behindTheLine», behind the start line«ENDIF»)
-        my $«v(p)» = process ("«p.cpus.join(',')»", "«arguments(p.args)»");
+        my $«v(p)» = process ("«p.cpus.join(',')»", "«arguments(p.args)»"«IF corba2.contains(p.name)» . $samples«ENDIF»);
         «IF behindTheLine»
         behind_the_start_line ("«p.name»", $«v(p)»);
         «IF p.stop != 'signal'»
@@ -215,6 +223,7 @@ class RunTest {
         for (p : manifest.processes) {
             files.addAll(p.ready.paths)
             files.addAll(p.results)
+            if (p.done !== null) files.addAll(p.done.paths)
             files.addAll(p.args.filter[matches('[A-Za-z0-9_][A-Za-z0-9_./-]*\\.(ior|json)')])
         }
         files.toList

@@ -120,7 +120,7 @@ class ProcessTemplate {
                   if (!bgml_tao::place (options))
                     return 1;
 
-                  bgml::ResultFile result («TaoText.cppString(processes.processPath(p))», "tao");
+                  bgml::ResultFile result («TaoText.cppString(processes.processPath(p))», «TaoText.cppString(processes.resultTarget)»);
                   bgml_tao::add_labels (result, command_line, «cstring(plan.deployment)», «cstring(plan.configuration)»);
                   if (stop_signals.start (orb.in ()) != 0)
                     ACE_ERROR_RETURN ((LM_ERROR, ACE_TEXT ("ERROR: %C: cannot start the signal thread\n"), options.process), 1);

@@ -332,6 +332,11 @@ public class TaoProcesses {
         return (int) Math.min(Integer.MAX_VALUE, Math.max(sum, BASE_TIMEOUT_SECONDS));
     }
 
+    /** The target the result files name: tao (the ciao target, which writes its plain TAO processes here, says ciao). */
+    public String resultTarget() {
+        return TaoManifest.TARGET;
+    }
+
     /** Element path of the process, for the result file; the process name when the model has no deployment. */
     public String processPath(ProcessPlan p) {
         Process element = TaoOptions.process(plan, p.name());

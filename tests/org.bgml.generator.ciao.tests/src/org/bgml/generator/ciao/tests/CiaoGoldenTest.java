@@ -72,7 +72,7 @@ class CiaoGoldenTest {
         Map<String, String> edits = Map.of(
                 "src/RoundTrip_CiaoCiaoServer_exec.cpp", "CiaoCiaoServer/rt/Test::RoundTrip::test_method",
                 "src/RoundTrip_CiaoCiaoClient_exec.cpp", "CiaoCiaoClient/ccm_activate",
-                "src/TaoTaoServer_rt_i.cpp", "TaoTaoServer/rt/Test::RoundTrip::test_method");
+                "src/RoundTrip_i.cpp", "Test::RoundTrip::test_method");
         for (Map.Entry<String, String> e : edits.entrySet()) {
             Path file = temp.resolve(e.getKey());
             String text = Files.readString(file);

@@ -275,8 +275,10 @@ class CiaoTemplateTest {
     void runTestFollowsTheDeploymentsClients() {
         String alone = roundtrip("remote", null).text("run_test.pl");
         assertFalse(alone.contains("BGML_START_LINE"), "one at a time: no start line");
-        // one loop of 1000 + 250,000 calls serves the three metrics: 120 s + 251,000 x 50 us
-        assertTrue(alone.contains("$TaoTaoClientProcess->SpawnWaitKill (133)"), "each client runs to completion within its own limit");
+        // one loop per metric (the tao target's), each of 1000 + 250,000 calls: 120 s + 3 x 251,000 x 50 us
+        assertTrue(alone.contains("$TaoTaoClientProcess->SpawnWaitKill (158)"), "each client runs to completion within its own limit");
+        assertTrue(alone.contains("-t 60 -c 0 -ORBEndpoint iiop://127.0.0.1 -ORBDottedDecimalAddresses 1\" . $samples);"),
+                "run_test.pl -n reaches the CORBA 2.x processes as their -n");
 
         MemoryOutput proxy = new MemoryOutput();
         BenchmarkModel model = Examples.load(Examples.example("proxy-pattern.bgml"));
@@ -390,11 +392,17 @@ class CiaoTemplateTest {
         assertTrue(client.contains("int const parsed = bgml_tao::parse_args (argc, argv, options);"),
                 "the command line is parsed as in the tao target (ACE_Get_Opt)");
         assertTrue(client.contains("bgml_tao::read_ior (orb.in (), \"TaoTaoServer_rt.ior\", options)"));
-        assertFalse(client.contains("Stop_Signals"), "a client that ends by itself takes no stop signals");
+        assertTrue(client.contains("if (!bgml_tao::measure (call, spec, m, options))"), "the tao target's timed loop");
+        assertTrue(client.contains("bgml::ResultFile result (\"remote/localhost/TaoTaoClientProcess\", \"ciao\");"),
+                "the result file names the ciao target");
         String server = out.text("src/TaoTaoServerProcess.cpp");
         assertTrue(server.indexOf("bgml_tao::Stop_Signals stop_signals;") < server.indexOf("CORBA::ORB_init"),
                 "stop signals are blocked before the ORB starts threads");
-        assertTrue(server.contains("bgml_tao::write_ior (orb.in (), object_TaoTaoServer_rt.in (), \"TaoTaoServer_rt.ior\", options)"));
+        assertTrue(server.contains("bgml_tao::write_ior (orb.in (), taoTaoServer_rt.in (), \"TaoTaoServer_rt.ior\", options)"));
+        assertTrue(server.contains("RoundTrip_i *taoTaoServer_rt_servant = 0;"), "the tao target's servant class, one per interface and behaviour");
+        MemoryOutput tao = new MemoryOutput();
+        new org.bgml.generator.tao.TaoGenerator().generate(Examples.plan(Examples.load(Examples.example("roundtrip.bgml")), "remote", null), tao);
+        assertEquals(tao.text("src/RoundTrip_i.cpp"), out.text("src/RoundTrip_i.cpp"), "the tao target's servant, as tao writes it");
         assertTrue(out.text("manifest.json").contains("\"src/bgml_tao.h\""), "a source the build depends on");
     }
 
@@ -454,7 +462,7 @@ class CiaoTemplateTest {
         String client = out.text("src/CiaoTaoClientProcess.cpp");
         int clientWait = client.indexOf("bgml_tao::wait_at_start_line (result, options)");
         assertTrue(clientWait > client.indexOf("bgml_tao::read_ior"), "after its reference is resolved");
-        assertTrue(clientWait < client.indexOf("bgml_support::run_loop"), "before its first loop");
+        assertTrue(clientWait < client.indexOf("bgml_tao::measure ("), "before its first loop");
         assertFalse(out.text("src/TaoTaoServerProcess.cpp").contains("wait_at_start_line"), "a server does not wait");
     }
 
@@ -524,8 +532,10 @@ class CiaoTemplateTest {
                 "results/CiaoCiaoClientProcess.json")));
         assertEquals(List.of("dance_plan_launcher", "-k", "file://ExecutionManager.ior", "-x", "@BENCHMARK@/descriptors/remote.cdp", "-s"),
                 m.processes().get(8).args());
-        // 250,000 samples + 1,000 warm-up calls at 50 us each, plus 120 s
-        assertEquals(133, m.processes().get(7).timeoutSeconds());
+        // three loops (one per metric) of 250,000 samples + 1,000 warm-up calls at 50 us each, plus 120 s
+        assertEquals(158, m.processes().get(7).timeoutSeconds());
+        List<String> args = m.processes().get(7).args();
+        assertEquals("60", args.get(args.indexOf("-t") + 1), "CORBA 2.x clients wait 60 s for IORs: components publish theirs late");
     }
 
     @Test
@@ -548,14 +558,14 @@ class CiaoTemplateTest {
     void behavioursOfTheCubitAndProxyExamples() {
         MemoryOutput cubit = new MemoryOutput();
         Examples.generate(Examples.load(Examples.example("cubit.bgml")), null, null, cubit);
-        String servant = cubit.files().keySet().stream().filter(p -> p.endsWith("_i.cpp")).map(cubit::text).findFirst().orElseThrow();
-        assertTrue(servant.contains(" * "), "cubit cubes");
+        String servant = cubit.text("src/Cubit_Cubit_i.cpp");
+        assertTrue(servant.contains("return bgml_tao::cube (l);"), "cubit cubes");
         assertTrue(servant.contains(".length ()"), "sequences are cubed element by element");
         MemoryOutput proxy = new MemoryOutput();
         Examples.generate(Examples.load(Examples.example("proxy-pattern.bgml")), null, null, proxy);
-        String front = proxy.text("src/Proxy_front1_i.cpp");
-        assertTrue(front.contains("return this->forward_->cube_long (l);"), front);
-        assertTrue(proxy.text("src/ProxyProcess.cpp").contains("servant_Proxy_front1->forward_to ("));
+        String front = proxy.text("src/Cubit_Forward_i.cpp");
+        assertTrue(front.contains("return this->target_->cube_long (l);"), front);
+        assertTrue(proxy.text("src/ProxyProcess.cpp").contains("ACE_NEW_RETURN (proxy_front1_servant, Cubit_Forward_i (toServer1_ref.in ()), 1);"));
     }
 
     /**
@@ -568,13 +578,15 @@ class CiaoTemplateTest {
         MemoryOutput timed = new MemoryOutput();
         Examples.generate(Examples.load(Examples.example("proxy-pattern.bgml")), null, null, timed);
         String client = loopOf(timed, "EndToEnd1");
-        assertTrue(client.contains("0.0, 0, 10000, 3000, 0, false,"), "10 s from 3 s after the start: " + client);
+        assertTrue(client.contains("spec.duration_ms = 10000;\n") && client.contains("spec.pre_delay_ms = 3000;\n"),
+                "10 s from 3 s after the start: " + client);
 
         BenchmarkModel counted = Examples.load(Examples.example("proxy-pattern.bgml"));
         counted.getMetrics().stream().filter(m -> m.getWorkload() != null).forEach(m -> m.getWorkload().setDurationMillis(0));
         MemoryOutput count = new MemoryOutput();
         Examples.generate(counted, null, null, count);
-        assertTrue(loopOf(count, "EndToEnd1").contains("0.0, 0, 0, 3000, 0, false,"), "without a duration, the sample count");
+        String counting = loopOf(count, "EndToEnd1");
+        assertTrue(!counting.contains("duration_ms") && counting.contains("spec.pre_delay_ms = 3000;\n"), "without a duration, the sample count");
 
         java.util.Map<String, Integer> limits = new java.util.HashMap<>();
         manifest(count).processes().forEach(p -> limits.put(p.name(), p.timeoutSeconds()));
@@ -596,16 +608,21 @@ class CiaoTemplateTest {
     void theProxyPenaltysLoopsKeepTheirDurationsAndStartDelays() {
         MemoryOutput out = new MemoryOutput();
         Examples.generate(Examples.load(Examples.repo().resolve("reproductions/proxy-penalty.bgml")), null, null, out);
-        assertTrue(loopOf(out, "DirectCallsPerSecond").contains("0.0, 0, 3000, 0, 0, false,"), "3 s from the start");
+        String direct = loopOf(out, "DirectCallsPerSecond");
+        assertTrue(direct.contains("spec.duration_ms = 3000;\n") && !direct.contains("pre_delay_ms"), "3 s from the start");
         for (int i = 1; i <= 3; i++) {
-            assertTrue(loopOf(out, "ProxyCallsPerSecond" + i).contains("0.0, 0, 3000, 4500, 0, false,"), "3 s from 4.5 s after the start");
+            String proxied = loopOf(out, "ProxyCallsPerSecond" + i);
+            assertTrue(proxied.contains("spec.duration_ms = 3000;\n") && proxied.contains("spec.pre_delay_ms = 4500;\n"),
+                    "3 s from 4.5 s after the start");
         }
     }
 
-    /** The generated source that describes the loop of {@code metric}. */
+    /** The measurement of {@code metric} in a CORBA 2.x process's main (the tao target's block, up to its result). */
     private static String loopOf(MemoryOutput out, String metric) {
-        return out.files().keySet().stream().filter(p -> p.endsWith(".cpp")).map(out::text).filter(t -> t.contains(", \"" + metric + "\", "))
-                .findFirst().orElseThrow(() -> new AssertionError("no loop of " + metric));
+        String main = out.files().keySet().stream().filter(p -> p.endsWith(".cpp")).map(out::text)
+                .filter(t -> t.contains(", \"" + metric + "\", ")).findFirst().orElseThrow(() -> new AssertionError("no loop of " + metric));
+        int at = main.indexOf(", \"" + metric + "\", ");
+        return main.substring(at, main.indexOf("result.add (m);", at));
     }
 
     @Test
