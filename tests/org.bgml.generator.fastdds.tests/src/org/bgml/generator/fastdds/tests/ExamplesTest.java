@@ -339,6 +339,26 @@ class ExamplesTest {
         assertEquals(Set.of(), newFastRtpsFiles(callsShm), "no new fastrtps_* file in /dev/shm");
     }
 
+    /**
+     * Two calling threads, directly and through the proxy (same build and run as above): each thread calls on request
+     * and reply topics of its own, so none of its replies is taken by the other, and the measurement holds both
+     * threads' timed calls, 300 each.
+     */
+    @Test
+    @Order(12)
+    void everyCallingThreadStoresEveryTimedCall() throws Exception {
+        Path run = callsRun();
+        JsonObject client = json(run.resolve("results/ClientProcess.json"));
+        for (String metric : List.of("ThreadedPingLatency", "ThreadedProxiedPingLatency")) {
+            JsonObject m = measurement(client, metric);
+            assertEquals(2 * 300, m.get("n").getAsLong(), metric + ": 300 timed calls in each of 2 threads");
+            assertEquals("Test::Notifier::ping", m.get("operation").getAsString());
+        }
+        String main = Files.readString(run.getParent().resolve("src/ServerProcess.cpp"));
+        assertTrue(main.contains("\"Calls_ping_thread1\"") && main.contains("\"Forwarded_ping\""), "a replier per calling thread");
+        assertEquals(Set.of(), newFastRtpsFiles(callsShm), "no new fastrtps_* file in /dev/shm");
+    }
+
     private Path callsRunFolder;
     private Set<String> callsShm;
 
