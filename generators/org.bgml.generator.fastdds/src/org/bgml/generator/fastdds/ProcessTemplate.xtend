@@ -286,8 +286,17 @@ class ProcessTemplate {
         «ENDFOR»
     '''
 
+    /** The requester of a call: named after its topic, with a suffix when the same process also serves it (collocated). */
+    def caller(InvocationPlan i, Operation op) {
+        if (i.collocated) naming.variable(i, op) + "_caller" else naming.variable(i, op)
+    }
+
+    def callerThread(InvocationPlan i, Operation op, int k) {
+        caller(i, op) + "_thread" + k
+    }
+
     def requester(InvocationPlan i, Operation op) {
-        val v = naming.variable(i, op)
+        val v = caller(i, op)
         val req = naming.scopedType(i.iface, naming.request(i.iface, op))
         val rep = naming.scopedType(i.iface, naming.reply(i.iface, op))
         '''
@@ -298,8 +307,8 @@ class ProcessTemplate {
             «FOR k : 1 ..< FastDdsNaming.callingThreads(i, op)»
             // calling thread «k»: a requester of its own, on topics of its own
             bgml_fastdds::«IF op.oneway»OnewayRequester«ELSE»Requester«ENDIF»<«req», «req»PubSubType, «rep», «rep»PubSubType>
-                «naming.threadVariable(i, op, k)»(participant, "«naming.threadTopic(i, op, k)»", options.wait_seconds);
-            «naming.threadVariable(i, op, k)».handshake(options.wait_seconds);
+                «callerThread(i, op, k)»(participant, "«naming.threadTopic(i, op, k)»", options.wait_seconds);
+            «callerThread(i, op, k)».handshake(options.wait_seconds);
             «ENDFOR»
         '''
     }
@@ -311,7 +320,7 @@ class ProcessTemplate {
     '''
 
     def run(InvocationPlan i, MetricPlan m) {
-        val v = naming.variable(i, m.operation)
+        val v = caller(i, m.operation)
         if (m.threads > 1) {
             return i.threadedRun(m)
         }
@@ -331,11 +340,11 @@ class ProcessTemplate {
 
     /** A metric with several calling threads: thread t calls through its own requester (thread 0: the operation's). */
     def threadedRun(InvocationPlan i, MetricPlan m) {
-        val v = naming.variable(i, m.operation)
+        val v = caller(i, m.operation)
         '''
             {
               // «m.metric.name»: «m.operation.name», «m.warmup» warm-up and «m.iterations» timed calls in each of «m.threads» threads«IF m.payloadSizes.size > 1» at «m.payloadSizes.size» payload sizes«ENDIF»
-              decltype(«v»)* const callers[] = { &«v»«FOR k : 1 ..< m.threads», &«naming.threadVariable(i, m.operation, k)»«ENDFOR» };
+              decltype(«v»)* const callers[] = { &«v»«FOR k : 1 ..< m.threads», &«callerThread(i, m.operation, k)»«ENDFOR» };
               const auto fill = [&](std::size_t t, std::size_t payload) {
                 «m.fill("(*callers[t])")»
               };
