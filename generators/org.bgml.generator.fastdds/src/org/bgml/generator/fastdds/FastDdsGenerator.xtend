@@ -27,7 +27,9 @@ class FastDdsGenerator implements TargetGenerator {
 
         out.writeText(naming.idlPath(model), tidy(new IdlTemplate(naming).generate(plan)))
         FastDdsSupport.writeTo(out)
-        new FastDdsEvents(plan, naming).writeSupport(out)
+        val events = new FastDdsEvents(plan, naming)
+        events.writeSupport(out)
+        new FastDdsForwards(plan, naming).writeSupport(out, events.active)
         val mains = new ProcessTemplate(plan, naming, manifest)
         for (p : plan.processes) {
             out.writeText(naming.processSource(p.name), tidy(mains.generate(p)))

@@ -56,6 +56,25 @@ public class FastDdsNaming extends Naming {
         return topic(i, op);
     }
 
+    /**
+     * The calling threads of an operation of a connection: the most any of its metrics asks for (at least 1). Thread
+     * 0 calls on the operation's topics, thread k on {@link #threadTopic} k, each answered by a replier of its own.
+     */
+    public static int callingThreads(InvocationPlan i, Operation op) {
+        return Math.max(1, i.metrics().stream().filter(m -> m.operation() == op && !"footprint".equals(m.kind()))
+                .mapToInt(m -> m.threads()).max().orElse(1));
+    }
+
+    /** The topics of calling thread {@code k} (from 1): {@code TaoTao_test_method_thread1} (+ _request, _reply). */
+    public String threadTopic(InvocationPlan i, Operation op, int k) {
+        return topic(i, op) + "_thread" + k;
+    }
+
+    /** The requester or replier of calling thread {@code k} (from 1). */
+    public String threadVariable(InvocationPlan i, Operation op, int k) {
+        return variable(i, op) + "_thread" + k;
+    }
+
     /** The file a served facet writes once its replier exists: {@code TaoTaoServer_rt.ready}. */
     public String readyFile(ServantPlan s) {
         return s.entity().getName() + "_" + s.facet().getName() + ".ready";

@@ -6,11 +6,10 @@ import java.util.List;
 import java.util.Set;
 
 import org.bgml.generator.common.plan.BenchmarkPlan;
+import org.bgml.generator.common.plan.ChainPlan;
 import org.bgml.generator.common.plan.InvocationPlan;
 import org.bgml.generator.common.plan.MetricPlan;
 import org.bgml.generator.common.plan.ProcessPlan;
-import org.bgml.generator.common.plan.ServantPlan;
-import org.bgml.model.BehaviourKind;
 import org.bgml.model.Operation;
 import org.bgml.model.Parameter;
 import org.bgml.model.io.ElementPaths;
@@ -26,16 +25,15 @@ import org.eclipse.emf.ecore.EObject;
 public final class FastDdsRules {
     /** An event construct with no DDS mapping here: a path not started by a timer, an event metric a sink cannot measure. */
     public static final String EVENTS = "fastdds.events";
-    /** A facet's forward behaviour (the proxy); echo, cubit, busy work and action lists are served. */
-    public static final String BEHAVIOUR = "fastdds.behaviour";
     /** A parameter or return type a request or reply cannot carry here: any, object references, sequences of strings. */
     public static final String PARAMETER_TYPE = "fastdds.parameter-type";
     /** A metric kind the target does not measure: functional paths, lookups, missed deadlines, path latency. */
     public static final String METRIC = "fastdds.metric";
     /**
-     * A metric with several calling threads. Each thread would need a requester of its own on the operation's topics,
-     * but with the catalogue's KEEP_LAST history one thread's reply (or request) can replace another's before it is
-     * taken, so calls get lost; per-thread topics would avoid it.
+     * Several threads where they cannot be told apart: calling threads to a facet that runs actions or ends a path (its
+     * chain replier serves the operation's topics only), or an event metric's publishing threads. Calling threads to
+     * any other facet each get request and reply topics of their own, since with the catalogue's KEEP_LAST history one
+     * thread's reply could replace another's in a shared reader before it is taken.
      */
     public static final String THREADS = "fastdds.threads";
     /** A deployment over several hosts: traffic stays on loopback. */
@@ -60,13 +58,7 @@ public final class FastDdsRules {
                     + "; the fastdds target keeps its traffic on loopback and runs on one host"));
         }
         FastDdsEvents.check(plan, reported, (rule, element, message) -> found.add(error(rule, element, root, message)));
-        for (ServantPlan s : plan.servants()) {
-            var b = s.facet().getBehaviour();
-            if (b != null && b.getActions().isEmpty() && b.getKind() == BehaviourKind.FORWARD && reported.add(s.facet())) {
-                found.add(error(BEHAVIOUR, s.facet(), root, "facet " + s.entity().getName() + "/" + s.facet().getName() + " behaves as "
-                        + b.getKind().getLiteral() + "; the fastdds target serves echo, cubit, busy work and action lists"));
-            }
-        }
+        ChainPlan chains = ChainPlan.of(plan);
         for (InvocationPlan i : plan.invocations()) {
             for (Operation op : org.bgml.generator.common.idl.IdlTypes.allOperations(i.iface())) {
                 if (op.getReturnType() != null && !FastDdsTypes.carried(op.getReturnType()) && reported.add(op)) {
@@ -84,13 +76,22 @@ public final class FastDdsRules {
                 if (!MEASURED.contains(m.kind()) && reported.add(m.metric())) {
                     found.add(error(METRIC, m.metric(), root, "metric " + m.metric().getName() + " (" + m.kind()
                             + "): the fastdds target measures latency, throughput, jitter, payload sweeps, context switches and footprint"));
-                } else if (m.threads() > 1 && reported.add(m.metric())) {
+                } else if (m.threads() > 1 && "contextSwitch".equals(m.kind()) && reported.add(m.metric())) {
                     found.add(error(THREADS, m.metric(), root, "metric " + m.metric().getName() + " asks for " + m.threads()
-                            + " calling threads; the fastdds target calls from one thread per connection"));
+                            + " calling threads; the fastdds target counts the context switches of one calling thread"));
+                } else if (m.threads() > 1 && chained(chains, i) && reported.add(m.metric())) {
+                    found.add(error(THREADS, m.metric(), root, "metric " + m.metric().getName() + " asks for " + m.threads()
+                            + " calling threads to facet " + i.server().getName() + "/" + i.facet().getName()
+                            + ", which runs actions or ends a path; on fastdds its replier serves one calling thread"));
                 }
             }
         }
         return found;
+    }
+
+    /** The facet an invocation calls runs behaviour actions or ends a path (it has a chain replier). */
+    private static boolean chained(ChainPlan chains, InvocationPlan i) {
+        return !ChainPlan.actions(i.facet()).isEmpty() || !chains.pathsEndingAt(i.facet()).isEmpty();
     }
 
     private static ModelDiagnostic error(String rule, EObject element, String root, String message) {

@@ -23,12 +23,14 @@ class ProcessTemplate {
     val FastDdsNaming naming
     val FastDdsManifest manifest
     val FastDdsEvents events
+    val FastDdsForwards forwards
 
     new(BenchmarkPlan plan, FastDdsNaming naming, FastDdsManifest manifest) {
         this.plan = plan
         this.naming = naming
         this.manifest = manifest
         this.events = new FastDdsEvents(plan, naming)
+        this.forwards = new FastDdsForwards(plan, naming)
     }
 
     def served(ServantPlan s) {
@@ -72,7 +74,7 @@ class ProcessTemplate {
             #include "bgml_fastdds/client.h"
             «ENDIF»
             #include "bgml_fastdds/dds.h"
-            «IF events.active»
+            «IF events.active || forwards.holds(p)»
             #include "bgml_fastdds/events.h"
             «ENDIF»
             #include "bgml_fastdds/options.h"
@@ -114,11 +116,17 @@ class ProcessTemplate {
                 «IF !events.streams(p).empty»
                 «events.streams(p)»
                 «ENDIF»
+                «IF !forwards.requesters(p).empty»
+                «forwards.requesters(p)»
+                «ENDIF»
                 «FOR s : p.servants»
                 «s.replies»
                 «ENDFOR»
                 «IF !events.readers(p).empty»
                 «events.readers(p)»
+                «ENDIF»
+                «IF !forwards.handshakes(p).empty»
+                «forwards.handshakes(p)»
                 «ENDIF»
                 «FOR s : p.servants»
                 «s.readyFile»
@@ -154,6 +162,9 @@ class ProcessTemplate {
                 «IF !events.stopAndReport(p).empty»
                 «events.stopAndReport(p)»
                 «ENDIF»
+                «IF !forwards.stop(p).empty»
+                «forwards.stop(p)»
+                «ENDIF»
                 participant.close();
               } catch (const std::exception& e) {
                 std::fprintf(stderr, "ERROR: %s\n", e.what());
@@ -181,8 +192,13 @@ class ProcessTemplate {
         «FOR op : i.iface.allOperations»
         «IF events.chained(s.facet)»
         «events.chainReplier(s, i, op, s.serveBody(i, op).toString)»
+        «ELSEIF forwards.onward(s) !== null»
+        «forwards.replier(s, i, op)»
         «ELSE»
         «s.replier(i, op)»
+        «ENDIF»
+        «IF FastDdsNaming.callingThreads(i, op) > 1»
+        «s.threadRepliers(i, op)»
         «ENDIF»
         «ENDFOR»
         «ENDFOR»
@@ -203,6 +219,21 @@ class ProcessTemplate {
             };
             bgml_fastdds::«IF op.oneway»OnewayReceiver«ELSE»Replier«ENDIF»<«req», «req»PubSubType, «rep», «rep»PubSubType, decltype(«v»_serve)>
                 «v»(participant, "«naming.topic(i, op)»", «v»_serve);
+        '''
+    }
+
+    /** The repliers of calling threads 1, 2, ... of a metric with several: the same serve function on each thread's topics. */
+    def threadRepliers(ServantPlan s, InvocationPlan i, Operation op) {
+        val v = naming.variable(i, op)
+        val req = naming.scopedType(i.iface, naming.request(i.iface, op))
+        val rep = naming.scopedType(i.iface, naming.reply(i.iface, op))
+        val kind = if (op.oneway) "OnewayReceiver" else if (forwards.onward(s) !== null) "ChainReplier" else "Replier"
+        '''
+            «FOR k : 1 ..< FastDdsNaming.callingThreads(i, op)»
+            // «i.connection.name»: the topics of calling thread «k» of «naming.path(op)», answered as above
+            bgml_fastdds::«kind»<«req», «req»PubSubType, «rep», «rep»PubSubType, decltype(«v»_serve)>
+                «naming.threadVariable(i, op, k)»(participant, "«naming.threadTopic(i, op, k)»", «v»_serve);
+            «ENDFOR»
         '''
     }
 
@@ -255,8 +286,17 @@ class ProcessTemplate {
         «ENDFOR»
     '''
 
+    /** The requester of a call: named after its topic, with a suffix when the same process also serves it (collocated). */
+    def caller(InvocationPlan i, Operation op) {
+        if (i.collocated) naming.variable(i, op) + "_caller" else naming.variable(i, op)
+    }
+
+    def callerThread(InvocationPlan i, Operation op, int k) {
+        caller(i, op) + "_thread" + k
+    }
+
     def requester(InvocationPlan i, Operation op) {
-        val v = naming.variable(i, op)
+        val v = caller(i, op)
         val req = naming.scopedType(i.iface, naming.request(i.iface, op))
         val rep = naming.scopedType(i.iface, naming.reply(i.iface, op))
         '''
@@ -264,6 +304,12 @@ class ProcessTemplate {
             bgml_fastdds::«IF op.oneway»OnewayRequester«ELSE»Requester«ENDIF»<«req», «req»PubSubType, «rep», «rep»PubSubType>
                 «v»(participant, "«naming.topic(i, op)»", options.wait_seconds);
             «v».handshake(options.wait_seconds); // matched both ways, then one reply seen
+            «FOR k : 1 ..< FastDdsNaming.callingThreads(i, op)»
+            // calling thread «k»: a requester of its own, on topics of its own
+            bgml_fastdds::«IF op.oneway»OnewayRequester«ELSE»Requester«ENDIF»<«req», «req»PubSubType, «rep», «rep»PubSubType>
+                «callerThread(i, op, k)»(participant, "«naming.threadTopic(i, op, k)»", options.wait_seconds);
+            «callerThread(i, op, k)».handshake(options.wait_seconds);
+            «ENDFOR»
         '''
     }
 
@@ -274,7 +320,10 @@ class ProcessTemplate {
     '''
 
     def run(InvocationPlan i, MetricPlan m) {
-        val v = naming.variable(i, m.operation)
+        val v = caller(i, m.operation)
+        if (m.threads > 1) {
+            return i.threadedRun(m)
+        }
         '''
             {
               // «m.metric.name»: «m.operation.name», «m.warmup» warm-up and «m.iterations» timed calls«IF m.payloadSizes.size > 1» at «m.payloadSizes.size» payload sizes«ENDIF»
@@ -285,6 +334,24 @@ class ProcessTemplate {
                 «m.call(v)»
               };
               bgml_fastdds::run_loop(«loopName(m)», options, *result, fill, call);
+            }
+        '''
+    }
+
+    /** A metric with several calling threads: thread t calls through its own requester (thread 0: the operation's). */
+    def threadedRun(InvocationPlan i, MetricPlan m) {
+        val v = caller(i, m.operation)
+        '''
+            {
+              // «m.metric.name»: «m.operation.name», «m.warmup» warm-up and «m.iterations» timed calls in each of «m.threads» threads«IF m.payloadSizes.size > 1» at «m.payloadSizes.size» payload sizes«ENDIF»
+              decltype(«v»)* const callers[] = { &«v»«FOR k : 1 ..< m.threads», &«callerThread(i, m.operation, k)»«ENDFOR» };
+              const auto fill = [&](std::size_t t, std::size_t payload) {
+                «m.fill("(*callers[t])")»
+              };
+              const auto call = [&](std::size_t t, std::uint64_t start) {
+                «m.call("(*callers[t])")»
+              };
+              bgml_fastdds::run_threaded_loop(«loopName(m)», «m.threads», options, *result, fill, call);
             }
         '''
     }

@@ -53,8 +53,7 @@ class ExamplesTest {
     static final Map<String, String> REFUSED = Map.of(
             "dba-color-2-nodes", "fastdds.metric",
             "dba-color-4-nodes", "fastdds.metric",
-            "dba-color-mesh", "fastdds.metric",
-            "proxy-pattern", "fastdds.behaviour");
+            "dba-color-mesh", "fastdds.metric");
     private static final String QUICK = "2000";
     /** Ticks of the avionics chain's rate generator in the run test (100 of them warm up the paths). */
     private static final int CHAIN_TICKS = 300;
@@ -302,15 +301,7 @@ class ExamplesTest {
     @Test
     @Order(8)
     void onewayCallsRunBesideTwoWayCalls() throws Exception {
-        assumeTrue(toolchain(), "fastddsgen is not installed");
-        Path dir = work.resolve("calls");
-        Fixtures.generate(Fixtures.load(Fixtures.root().resolve("tests/org.bgml.generator.fastdds.tests/models/calls.bgml")),
-                new DirectoryOutput(dir));
-        assertEquals(null, build(dir, List.of()));
-        Set<String> before = shm();
-        Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
-        Path run = dir.resolve("run");
-        run(dir, manifest, run);
+        Path run = callsRun();
         JsonObject client = json(run.resolve("results/ClientProcess.json"));
         JsonObject notify = measurement(client, "NotifyLatency");
         JsonObject ping = measurement(client, "PingLatency");
@@ -319,7 +310,71 @@ class ExamplesTest {
         System.out.printf("fastdds oneway p50=%d ns, two-way p50=%d ns%n", notify.get("p50").getAsLong(), ping.get("p50").getAsLong());
         assertTrue(notify.get("p50").getAsLong() < ping.get("p50").getAsLong(),
                 "a oneway call does not wait for the server: " + notify + " against " + ping);
-        assertEquals(Set.of(), newFastRtpsFiles(before), "no new fastrtps_* file in /dev/shm");
+        assertEquals(Set.of(), newFastRtpsFiles(callsShm), "no new fastrtps_* file in /dev/shm");
+    }
+
+    /**
+     * The same calls through a forwarding proxy (the proxy pattern; same build and run as above): the proxy's facet
+     * calls on through its receptacle from a thread of its own, so every timed call of the proxied metrics comes back,
+     * oneway and two-way, the proxy ends cleanly (a failed forward would fail it), and the proxied round trip is
+     * slower than the direct one, as the PPL proxy penalty says.
+     */
+    @Test
+    @Order(11)
+    void proxiedCallsForwardEveryCallAndCostMore() throws Exception {
+        Path run = callsRun();
+        JsonObject client = json(run.resolve("results/ClientProcess.json"));
+        JsonObject direct = measurement(client, "PingLatency");
+        JsonObject proxied = measurement(client, "ProxiedPingLatency");
+        JsonObject notify = measurement(client, "ProxiedNotifyLatency");
+        assertEquals(300, proxied.get("n").getAsLong(), "every timed call through the proxy came back");
+        assertEquals(300, notify.get("n").getAsLong());
+        assertEquals("ToProxy", proxied.get("element").getAsString());
+        assertEquals("Test::Notifier::ping", proxied.get("operation").getAsString());
+        assertTrue(Files.isRegularFile(run.resolve("results/ProxyProcess.json")), "the proxy wrote its result file");
+        System.out.printf("fastdds direct p50=%d ns, through the proxy p50=%d ns%n", direct.get("p50").getAsLong(),
+                proxied.get("p50").getAsLong());
+        assertTrue(proxied.get("p50").getAsLong() > direct.get("p50").getAsLong(),
+                "a proxied call makes a second round trip: " + proxied + " against " + direct);
+        assertEquals(Set.of(), newFastRtpsFiles(callsShm), "no new fastrtps_* file in /dev/shm");
+    }
+
+    /**
+     * Two calling threads, directly and through the proxy (same build and run as above): each thread calls on request
+     * and reply topics of its own, so none of its replies is taken by the other, and the measurement holds both
+     * threads' timed calls, 300 each.
+     */
+    @Test
+    @Order(12)
+    void everyCallingThreadStoresEveryTimedCall() throws Exception {
+        Path run = callsRun();
+        JsonObject client = json(run.resolve("results/ClientProcess.json"));
+        for (String metric : List.of("ThreadedPingLatency", "ThreadedProxiedPingLatency")) {
+            JsonObject m = measurement(client, metric);
+            assertEquals(2 * 300, m.get("n").getAsLong(), metric + ": 300 timed calls in each of 2 threads");
+            assertEquals("Test::Notifier::ping", m.get("operation").getAsString());
+        }
+        String main = Files.readString(run.getParent().resolve("src/ServerProcess.cpp"));
+        assertTrue(main.contains("\"Calls_ping_thread1\"") && main.contains("\"Forwarded_ping\""), "a replier per calling thread");
+        assertEquals(Set.of(), newFastRtpsFiles(callsShm), "no new fastrtps_* file in /dev/shm");
+    }
+
+    private Path callsRunFolder;
+    private Set<String> callsShm;
+
+    /** models/calls.bgml built and run once (oneway, two-way and proxied calls); the tests read its results. */
+    private Path callsRun() throws Exception {
+        assumeTrue(toolchain(), "fastddsgen is not installed");
+        if (callsRunFolder == null) {
+            Path dir = work.resolve("calls");
+            Fixtures.generate(Fixtures.load(Fixtures.model("calls")), new DirectoryOutput(dir));
+            assertEquals(null, build(dir, List.of()));
+            callsShm = shm();
+            Path run = dir.resolve("run");
+            run(dir, ManifestJson.read(dir.resolve(ManifestJson.FILE)), run);
+            callsRunFolder = run;
+        }
+        return callsRunFolder;
     }
 
     /**
