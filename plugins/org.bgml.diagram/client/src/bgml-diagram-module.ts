@@ -9,11 +9,13 @@ import {
     GCompartmentView,
     GGraph,
     GLabel,
+    InitializeCanvasBoundsCommand,
     LocationPostprocessor,
     LogLevel,
     MessageAction,
     SetMarkersAction,
     SetModelAction,
+    SetModelCommand,
     UpdateModelAction,
     StatusAction,
     TYPES,
@@ -31,6 +33,7 @@ import {
 import { Container, interfaces } from 'inversify';
 import { BgmlGraphView, BgmlLocationPostprocessor } from './diagram/cached-views';
 import { BgmlEdgeCreationTool } from './diagram/edge-creation';
+import { FitOnArrivalSetModelCommand, SameCanvasBoundsCommand } from './diagram/fit-on-arrival';
 import { BgmlContainerManager } from './diagram/metric-drop';
 import { BgmlToolPalette } from './diagram/tool-palette';
 import { BgmlBadge, BgmlEdge, BgmlNode, BgmlPort } from './diagram/model';
@@ -105,6 +108,9 @@ export const bgmlElementsModule = new FeatureModule(
         bind(ProblemClassPostprocessor).toSelf().inSingletonScope();
         // fit to screen counts labels on edges where they are drawn (Sprotty's command made the viewport NaN)
         bindOrRebind(context, FitToScreenCommand).to(BgmlFitToScreenCommand);
+        // a model from the server is fitted to the canvas before it is first drawn
+        bindOrRebind(context, SetModelCommand).to(FitOnArrivalSetModelCommand);
+        bindOrRebind(context, InitializeCanvasBoundsCommand).to(SameCanvasBoundsCommand);
         // a move answers with what moved, applied to the diagram the client has (PROTOCOL.md)
         configureCommand(context, MoveNodesCommand);
         // the first model's validation arrives after it, as the elements it marks (PROTOCOL.md)

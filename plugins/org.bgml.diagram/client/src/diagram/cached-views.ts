@@ -174,20 +174,126 @@ function sameState(a: unknown[], b: unknown[]): boolean {
 }
 
 /**
+ * What the latest update changed ({@link markChangedOnly}) in the diagram `root`, not yet drawn: the elements the
+ * server moved, or whose labels it shifted, or which it marked with a problem.
+ */
+let pendingMove: { root: GModelRoot; changed: Set<string> } | undefined;
+
+/**
+ * Tells the graph view that the next drawing of `root` follows an update in place that changed only these elements
+ * (a move, problem classes, the canvas measured again at the same size). The view then keeps the drawing of every
+ * top-level element that holds none of them and has no connection to one that does.
+ */
+export function markChangedOnly(root: GModelRoot, changed: Set<string>): void {
+    pendingMove = { root, changed };
+}
+
+/** What the graph view drew last: the root, its viewport, and per top-level element its drawing and its own state. */
+interface LastDrawing {
+    root: GModelRoot;
+    viewport: unknown[];
+    children: Map<string, { vnode: VNode; own: unknown[] }>;
+}
+
+/**
  * The graph, without Sprotty's routing of every edge before the children are drawn: GLSP's edge view routes its edge
  * itself and never reads that routing (nor does anything else this diagram draws), and on a large diagram it cost as
  * much as drawing.
+ *
+ * After a move (`bgmlMoveNodes`) only the moved nodes and the connections at them are drawn anew (likewise after problem
+ * classes, {@link markChangedOnly}); every other top-level element keeps its drawing, the very node snabbdom put on screen, which it then skips without comparing. Without
+ * this, the 1,000-component model computed the drawn state of every element after each move (some 20,000 of them)
+ * to find one changed node. A top-level element whose own fields changed since (selected, hovered, moved on the
+ * client) is drawn as always.
  */
 @injectable()
 export class BgmlGraphView extends GGraphView {
+    protected last?: LastDrawing;
+
     override render(model: Readonly<SGraphImpl>, context: RenderingContext): VNode {
         const transform = `scale(${model.zoom}) translate(${-model.scroll.x},${-model.scroll.y})`;
-        const graph = svg('svg', { 'class-sprotty-graph': true }, svg('g', { transform }, ...context.renderChildren(model)));
+        const graph = svg('svg', { 'class-sprotty-graph': true }, svg('g', { transform }, ...this.renderTopLevel(model, context)));
         if (graph.data) {
             graph.data.style = { ...graph.data.style, ...this.getGridStyle(model, context) };
         }
         return graph;
     }
+
+    protected renderTopLevel(model: Readonly<SGraphImpl>, context: RenderingContext): VNode[] {
+        const move = pendingMove;
+        pendingMove = undefined;
+        if (context.targetKind === 'hidden') {
+            return context.renderChildren(model);
+        }
+        const root = model as unknown as GModelRoot;
+        const viewport = [model.zoom, model.scroll.x, model.scroll.y, model.canvasBounds.width, model.canvasBounds.height];
+        const last = this.last;
+        const keep = move !== undefined && move.root === root && last !== undefined && last.root === root && sameState(last.viewport, viewport)
+            ? this.touched(root, move.changed) : undefined;
+        const children = new Map<string, { vnode: VNode; own: unknown[] }>();
+        const drawn: VNode[] = [];
+        for (const child of model.children) {
+            const own = ownState(child);
+            const before = keep && !keep.has(child.id) ? last!.children.get(child.id) : undefined;
+            const vnode = before && sameState(before.own, own) ? before.vnode : context.renderElement(child);
+            if (vnode) {
+                drawn.push(vnode);
+                children.set(child.id, { vnode, own });
+            }
+        }
+        this.last = { root, viewport, children };
+        return drawn;
+    }
+
+    /** The top-level elements a move touched: the moved nodes, the edges at them, and the edges whose labels moved. */
+    protected touched(root: GModelRoot, changed: Set<string>): Set<string> {
+        const touched = new Set<string>();
+        for (const id of changed) {
+            const element = root.index.getById(id);
+            const top = element ? topLevel(element) : undefined;
+            if (top) {
+                touched.add(top.id);
+            }
+        }
+        for (const child of root.children) {
+            if (child instanceof GEdge) {
+                const source = child.source ? topLevel(child.source) : undefined;
+                const target = child.target ? topLevel(child.target) : undefined;
+                if ((source && touched.has(source.id)) || (target && touched.has(target.id))) {
+                    touched.add(child.id);
+                }
+            }
+        }
+        return touched;
+    }
+}
+
+/** The child of the root that holds `element` (or is it). */
+function topLevel(element: GModelElement): GModelElement | undefined {
+    for (let e = element; ; ) {
+        const parent = (e as { parent?: GModelElement }).parent;
+        if (parent === undefined) {
+            return undefined;
+        }
+        if (parent instanceof GModelRoot) {
+            return e;
+        }
+        e = parent;
+    }
+}
+
+/** The fields of a top-level element that a client-side command may change in place, for the graph view's check. */
+function ownState(element: GModelElement): unknown[] {
+    const e = element as unknown as {
+        position?: Point;
+        size?: { width: number; height: number };
+        selected?: boolean;
+        hoverFeedback?: boolean;
+        opacity?: number;
+        cssClasses?: string[];
+        children: readonly GModelElement[];
+    };
+    return [e.position?.x, e.position?.y, e.size?.width, e.size?.height, e.selected, e.hoverFeedback, e.opacity, e.cssClasses?.join(' '), e.children.length];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { CommandExecutionContext, GModelRoot, TYPES, UpdateModelCommand, isBoundsAware, isEdgeLayoutable } from '@eclipse-glsp/client';
 import { inject, injectable } from 'inversify';
 import { MoveNodesAction } from '../protocol/bgml-actions';
+import { markChangedOnly } from './cached-views';
 
 /**
  * Applies `bgmlMoveNodes`: the server's answer to a move that only shifted nodes. The nodes get their new positions
@@ -25,12 +26,15 @@ export class MoveNodesCommand extends UpdateModelCommand {
                 (element as unknown as { position: { x: number; y: number } }).position = { x: move.x, y: move.y };
             }
         }
+        const changed = new Set<string>(this.move.moves.map(move => move.elementId));
         for (const label of this.move.labels) {
             const element = root.index.getById(label.elementId);
             if (element && isEdgeLayoutable(element)) {
                 element.edgePlacement = { ...element.edgePlacement, offset: label.offset };
+                changed.add(label.elementId);
             }
         }
+        markChangedOnly(root, changed);
         return root;
     }
 

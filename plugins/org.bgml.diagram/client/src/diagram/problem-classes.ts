@@ -1,6 +1,7 @@
 import { CommandExecutionContext, GModelRoot, TYPES, UpdateModelCommand } from '@eclipse-glsp/client';
 import { inject, injectable } from 'inversify';
 import { SetProblemClassesAction } from '../protocol/bgml-actions';
+import { markChangedOnly } from './cached-views';
 
 const CLASSES = { error: 'bgml-error', warning: 'bgml-warning' } as const;
 
@@ -21,6 +22,7 @@ export class SetProblemClassesCommand extends UpdateModelCommand {
 
     override execute(context: CommandExecutionContext): GModelRoot {
         const root = context.root;
+        const changed = new Set<string>();
         for (const mark of this.marks.elements ?? []) {
             const element = root.index.getById(mark.elementId) as unknown as
                 | { args?: Record<string, unknown>; cssClasses?: string[] }
@@ -29,11 +31,13 @@ export class SetProblemClassesCommand extends UpdateModelCommand {
             if (!element || !css) {
                 continue;
             }
+            changed.add(mark.elementId);
             element.args = { ...element.args, problem: mark.problem };
             if (!element.cssClasses?.includes(css)) {
                 element.cssClasses = [...(element.cssClasses ?? []), css];
             }
         }
+        markChangedOnly(root, changed);
         return root;
     }
 

@@ -15,6 +15,7 @@ import {
 import { inject, injectable, postConstruct } from 'inversify';
 import { CssClasses, VIEWPOINTS, Viewpoint } from '../protocol/element-types';
 import { RunAction, RunAvailableAction, RunProgressAction, SetViewpointAction } from '../protocol/bgml-actions';
+import { START_FIT, wasFittedOnArrival } from '../diagram/fit-on-arrival';
 import { BGML_HOST_CONFIG, HostConfig } from '../host/host-config';
 import { BGML_SHELL, ShellElements, el } from './shell';
 
@@ -112,8 +113,10 @@ export class Toolbar implements IActionHandler, IDiagramStartup {
     }
 
     postModelInitialization(): void {
-        // show the whole model at first, never enlarged
-        this.dispatcher.dispatch(FitToScreenAction.create([], { padding: 30, maxZoom: 1, animate: false }));
+        // show the whole model at first, never enlarged (a model fitted as it arrived is already)
+        if (!wasFittedOnArrival(this.editorContext.modelRoot)) {
+            this.dispatcher.dispatch(FitToScreenAction.create([], START_FIT));
+        }
         if (this.viewpoint !== 'interconnection') {
             this.selectViewpoint(this.viewpoint, this.showDeployment);
         }

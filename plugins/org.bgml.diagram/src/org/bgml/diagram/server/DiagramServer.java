@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 
 import org.bgml.diagram.glsp.BgmlDiagramModule;
 import org.bgml.diagram.glsp.DiagramSessions;
+import org.bgml.diagram.glsp.GModelJson;
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.io.ModelLoadException;
 import org.eclipse.glsp.server.di.ServerModule;
@@ -105,7 +106,8 @@ public final class DiagramServer implements AutoCloseable {
             StaticFiles.serve(context, clientDir);
             // the open sessions by file, for an editor in this JVM that shows them (DiagramSessions)
             DiagramSessions sessions = new DiagramSessions();
-            ServerModule serverModule = new ServerModule().configureDiagramModule(new BgmlDiagramModule(),
+            // GLSP's server, writing diagrams with GModelJson's writer
+            ServerModule serverModule = new GModelJson.Server().configureDiagramModule(new BgmlDiagramModule(),
                     binder -> binder.bind(DiagramSessions.class).toInstance(sessions));
             JakartaWebSocketServletContainerInitializer.configure(context, (servletContext, container) -> {
                 container.setDefaultMaxTextMessageBufferSize(GLSPServerEndpoint.MAX_TEXT_MESSAGE_BUFFER_SIZE);
