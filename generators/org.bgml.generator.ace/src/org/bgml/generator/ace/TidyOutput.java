@@ -21,8 +21,30 @@ final class TidyOutput implements GeneratorOutput {
     }
 
     static String tidy(CharSequence content) {
-        String text = org.bgml.generator.common.Texts.stripTrailingBlanks(content);
-        return text.replaceAll("\\{\\n\\n(?=[ \\t])", "{\n");
+        return dropBlankAfterBrace(org.bgml.generator.common.Texts.stripTrailingBlanks(content));
+    }
+
+    /**
+     * {@code text} with the empty line after an opening brace removed where the next line is indented: what the
+     * regular expression {@code \{\n\n(?=[ \t])} replaced by {@code "{\n"} did, in one pass with
+     * {@link String#indexOf(String, int)} instead of a matcher started at every character.
+     */
+    static String dropBlankAfterBrace(String text) {
+        StringBuilder out = null;
+        int copied = 0;
+        for (int at = text.indexOf("{\n\n"); at >= 0; at = text.indexOf("{\n\n", at + 3)) {
+            if (at + 3 < text.length() && (text.charAt(at + 3) == ' ' || text.charAt(at + 3) == '\t')) {
+                if (out == null) {
+                    out = new StringBuilder(text.length());
+                }
+                out.append(text, copied, at + 2);
+                copied = at + 3;
+            }
+        }
+        if (out == null) {
+            return text;
+        }
+        return out.append(text, copied, text.length()).toString();
     }
 
     @Override

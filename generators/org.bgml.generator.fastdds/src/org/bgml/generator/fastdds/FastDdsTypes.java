@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.bgml.generator.common.idl.IdlTypes;
 import org.bgml.model.IdlDefinition;
+import org.bgml.model.ModelIndex;
 import org.bgml.model.Operation;
 import org.bgml.model.Parameter;
 import org.bgml.model.ParameterDirection;
@@ -14,7 +15,6 @@ import org.bgml.model.Sequence;
 import org.bgml.model.Struct;
 import org.bgml.model.TypeRef;
 import org.bgml.model.Typedef;
-import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 
 /**
@@ -203,9 +203,10 @@ public final class FastDdsTypes {
      */
     public static String field(Parameter p) {
         String name = p.getName();
-        EObject root = EcoreUtil.getRootContainer(p);
-        for (var it = root.eAllContents(); it.hasNext();) {
-            if (it.next() instanceof NamedType t && t.getName() != null && t.getName().equalsIgnoreCase(name)) {
+        // the open model index, when generation holds one: a walk of the whole tree per parameter was quadratic
+        var root = EcoreUtil.getRootContainer(p);
+        for (NamedType t : ModelIndex.of(root).allOf(NamedType.class)) {
+            if (t != root && t.getName() != null && t.getName().equalsIgnoreCase(name)) {
                 return name + "_value";
             }
         }

@@ -35,6 +35,8 @@ public final class BenchmarkPlan {
     private final Map<String, List<InvocationPlan>> invocationsByServerProcess = new LinkedHashMap<>();
     private final Map<Receptacle, List<InvocationPlan>> invocationsByReceptacle = new LinkedHashMap<>();
     private final Map<Entity, List<EventPlan>> eventsBySupplier = new LinkedHashMap<>();
+    /** The event chains of this plan, computed on first use (see {@link #chains()}). */
+    private volatile ChainPlan chains;
 
     /**
      * @param deployment      the deployment planned, or null for a model without one
@@ -170,6 +172,19 @@ public final class BenchmarkPlan {
     /** The event connections whose supplier is {@code supplier}, in plan order. */
     public List<EventPlan> eventsFrom(Entity supplier) {
         return Collections.unmodifiableList(eventsBySupplier.getOrDefault(supplier, List.of()));
+    }
+
+    /**
+     * The event chains of this plan ({@link ChainPlan#of(BenchmarkPlan)}), computed once: templates ask for them
+     * per process, and each computation walks the whole model.
+     */
+    ChainPlan chains() {
+        ChainPlan c = chains;
+        if (c == null) {
+            c = ChainPlan.compute(this);
+            chains = c;
+        }
+        return c;
     }
 
     @Override

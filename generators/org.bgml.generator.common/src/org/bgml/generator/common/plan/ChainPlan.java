@@ -234,8 +234,15 @@ public final class ChainPlan {
         }
     }
 
-    /** The chains of a planned benchmark; hosts come from the plan's processes. */
+    /**
+     * The chains of a planned benchmark; hosts come from the plan's processes. The plan keeps them, so every call
+     * for one plan returns the same (immutable) chains.
+     */
     public static ChainPlan of(BenchmarkPlan plan) {
+        return plan.chains();
+    }
+
+    static ChainPlan compute(BenchmarkPlan plan) {
         Map<Entity, String> hostOf = new HashMap<>();
         for (ProcessPlan p : plan.processes()) {
             p.entities().forEach(e -> hostOf.put(e, p.host()));
