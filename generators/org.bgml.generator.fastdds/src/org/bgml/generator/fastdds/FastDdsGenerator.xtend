@@ -28,6 +28,7 @@ class FastDdsGenerator implements TargetGenerator {
         out.writeText(naming.idlPath(model), tidy(new IdlTemplate(naming).generate(plan)))
         FastDdsSupport.writeTo(out)
         new FastDdsEvents(plan, naming).writeSupport(out)
+        new FastDdsWhiteBox(plan, naming).writeSupport(out)
         val mains = new ProcessTemplate(plan, naming, manifest)
         for (p : plan.processes) {
             out.writeText(naming.processSource(p.name), tidy(mains.generate(p)))

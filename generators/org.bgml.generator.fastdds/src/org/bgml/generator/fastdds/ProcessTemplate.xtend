@@ -23,12 +23,14 @@ class ProcessTemplate {
     val FastDdsNaming naming
     val FastDdsManifest manifest
     val FastDdsEvents events
+    val FastDdsWhiteBox whitebox
 
     new(BenchmarkPlan plan, FastDdsNaming naming, FastDdsManifest manifest) {
         this.plan = plan
         this.naming = naming
         this.manifest = manifest
         this.events = new FastDdsEvents(plan, naming)
+        this.whitebox = new FastDdsWhiteBox(plan, naming)
     }
 
     def served(ServantPlan s) {
@@ -78,13 +80,16 @@ class ProcessTemplate {
             #include "bgml_fastdds/options.h"
             #include "bgml_fastdds/results.h"
             #include "bgml_fastdds/rpc.h"
+            «IF whitebox.active»
+            #include "bgml_fastdds/whitebox.h"
+            «ENDIF»
             #include "«naming.typesHeader(plan.model)»"
             «IF drives»
 
             namespace {
 
             «FOR i : p.invocations»
-            «FOR m : i.loops»
+            «FOR m : i.loops.filter[kind != FastDdsWhiteBox.FUNCTIONAL_PATH]»
             /// «m.metric.name» («m.kind»): «naming.path(m.operation)» over «i.connection.name».
             const bgml_fastdds::Loop «loopName(m)» = { "«m.kind»", "«m.metric.name»", "«naming.literal(naming.path(m.metric))»", "«naming.literal(naming.path(i.connection))»", "«naming.literal(naming.path(m.operation))»", nullptr, «m.warmup», «m.iterations», { «m.payloadSizes.join(', ')» }, «m.operation.fixedBytes», «m.rateHz», 0.0, «m.durationMillis», «m.preDelayMillis», «m.postDelayMillis» };
 
@@ -150,6 +155,11 @@ class ProcessTemplate {
                 «ENDIF»
                 «IF serves»
                 bgml_fastdds::wait_for_stop_signal();
+                «FOR s : p.servants»
+                «FOR r : whitebox.reports(s)»
+                «r»
+                «ENDFOR»
+                «ENDFOR»
                 «ENDIF»
                 «IF !events.stopAndReport(p).empty»
                 «events.stopAndReport(p)»
@@ -181,6 +191,8 @@ class ProcessTemplate {
         «FOR op : i.iface.allOperations»
         «IF events.chained(s.facet)»
         «events.chainReplier(s, i, op, s.serveBody(i, op).toString)»
+        «ELSEIF FastDdsWhiteBox.probed(i, op)»
+        «whitebox.receiver(s, i, op, s.serveBody(i, op).toString)»
         «ELSE»
         «s.replier(i, op)»
         «ENDIF»
@@ -251,7 +263,11 @@ class ProcessTemplate {
 
     def requesters(InvocationPlan i) '''
         «FOR op : i.called»
+        «IF FastDdsWhiteBox.probed(i, op)»
+        «whitebox.requester(i, op)»
+        «ELSE»
         «i.requester(op)»
+        «ENDIF»
         «ENDFOR»
     '''
 
@@ -269,7 +285,11 @@ class ProcessTemplate {
 
     def runs(InvocationPlan i) '''
         «FOR m : i.loops»
+        «IF m.kind == FastDdsWhiteBox.FUNCTIONAL_PATH»
+        «whitebox.run(i, m)»
+        «ELSE»
         «i.run(m)»
+        «ENDIF»
         «ENDFOR»
     '''
 

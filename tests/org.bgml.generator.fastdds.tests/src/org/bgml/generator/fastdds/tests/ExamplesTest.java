@@ -51,9 +51,6 @@ import com.google.gson.JsonParser;
 class ExamplesTest {
     /** The examples this slice refuses, with the rule each refusal must name. */
     static final Map<String, String> REFUSED = Map.of(
-            "dba-color-2-nodes", "fastdds.metric",
-            "dba-color-4-nodes", "fastdds.metric",
-            "dba-color-mesh", "fastdds.metric",
             "proxy-pattern", "fastdds.behaviour");
     private static final String QUICK = "2000";
     /** Ticks of the avionics chain's rate generator in the run test (100 of them warm up the paths). */
@@ -66,7 +63,7 @@ class ExamplesTest {
         work = Files.createTempDirectory("bgml-dds-examples-");
     }
 
-    private static boolean toolchain() {
+    static boolean toolchain() {
         return Files.isRegularFile(Path.of("/usr/bin/fastddsgen"))
                 || Stream.of(System.getenv("PATH").split(":")).anyMatch(d -> Files.isExecutable(Path.of(d, "fastddsgen")));
     }
@@ -422,7 +419,7 @@ class ExamplesTest {
         return pb.start();
     }
 
-    private static Set<String> shm() throws IOException {
+    static Set<String> shm() throws IOException {
         Set<String> names = new TreeSet<>();
         Path dir = Path.of("/dev/shm");
         if (Files.isDirectory(dir)) {
@@ -433,13 +430,13 @@ class ExamplesTest {
         return names;
     }
 
-    private static Set<String> newFastRtpsFiles(Set<String> before) throws IOException {
+    static Set<String> newFastRtpsFiles(Set<String> before) throws IOException {
         Set<String> now = shm();
         now.removeAll(before);
         return now;
     }
 
-    private static String build(Path dir, List<String> extra) throws Exception {
+    static String build(Path dir, List<String> extra) throws Exception {
         Path log = dir.resolve("build.log");
         List<String> configure = new ArrayList<>(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"));
         configure.addAll(extra);
@@ -453,7 +450,7 @@ class ExamplesTest {
         return text.contains("warning:") ? "compiled with warnings:\n" + tail(log, 40) : null;
     }
 
-    private RunOutcome run(Path dir, Manifest manifest, Path run) throws IOException, InterruptedException {
+    static RunOutcome run(Path dir, Manifest manifest, Path run) throws IOException, InterruptedException {
         List<Long> groups = new ArrayList<>();
         RunOutcome outcome = new ManifestRunner(dir, manifest).run(run, new RunListener() {
             @Override
@@ -471,7 +468,7 @@ class ExamplesTest {
         return outcome;
     }
 
-    private static JsonObject json(Path file) throws IOException {
+    static JsonObject json(Path file) throws IOException {
         return JsonParser.parseString(Files.readString(file)).getAsJsonObject();
     }
 
