@@ -48,9 +48,10 @@ class ReadmeTemplate {
         - `take`: `take_next_sample`, which copies the sample out and deserializes it;
         - `upcall`: the served body.
 
-        The segments add up to the cycle. Seed 004's send, wait and receive are not separate here (DDS exposes no point
-        between them), lookup and dispatch is the listener's notification, demarshal is the take; the manifest records
-        this substitution on every such metric. After each probed call the sender waits, outside the cycle, for the
+        The segments add up to the cycle. Seed 004's marshal is the write, its send and receive are one segment here
+        (deliver: DDS exposes no point between them), lookup and dispatch is the listener's notification, demarshal is
+        the take, the algorithm is the upcall; its wait (a node waiting for its neighbours) lies outside a call and is
+        not timed. The manifest records this substitution on every such metric. After each probed call the sender waits, outside the cycle, for the
         receiver's acknowledgement on the reply topic, so that no call queues behind the one before. A cycle whose
         points are out of order (a clock step, or a sample that arrived during an earlier upcall) is left out and
         counted in the label `outOfOrderCalls METRIC`.
