@@ -30,6 +30,7 @@ class FastDdsGenerator implements TargetGenerator {
         val events = new FastDdsEvents(plan, naming)
         events.writeSupport(out)
         new FastDdsForwards(plan, naming).writeSupport(out, events.active)
+        new FastDdsWhiteBox(plan, naming).writeSupport(out)
         val mains = new ProcessTemplate(plan, naming, manifest)
         for (p : plan.processes) {
             out.writeText(naming.processSource(p.name), tidy(mains.generate(p)))

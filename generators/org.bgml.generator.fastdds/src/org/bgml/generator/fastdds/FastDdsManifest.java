@@ -52,8 +52,10 @@ public final class FastDdsManifest {
                 List.of(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"),
                         List.of("cmake", "--build", "build", "-j", "2")),
                 sources);
-        return ManifestPlacement.place(new Manifest(Manifest.SCHEMA_VERSION, plan.model().getName(), "fastdds",
+        Manifest placed = ManifestPlacement.place(new Manifest(Manifest.SCHEMA_VERSION, plan.model().getName(), "fastdds",
                 plan.deployment(), plan.configuration(), build, List.copyOf(specs)), plan);
+        List<Manifest.Substitution> made = new FastDdsWhiteBox(plan, naming).substitutions();
+        return made.isEmpty() ? placed : placed.withSubstitutions(made);
     }
 
     public List<String> readyFiles(ProcessPlan p) {

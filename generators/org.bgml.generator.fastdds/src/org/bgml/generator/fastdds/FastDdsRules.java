@@ -27,7 +27,11 @@ public final class FastDdsRules {
     public static final String EVENTS = "fastdds.events";
     /** A parameter or return type a request or reply cannot carry here: any, object references, sequences of strings. */
     public static final String PARAMETER_TYPE = "fastdds.parameter-type";
-    /** A metric kind the target does not measure: functional paths, lookups, missed deadlines, path latency. */
+    /**
+     * A metric kind the target does not measure: lookups, missed deadlines, path latency over calls; and functional
+     * paths of two-way or collocated calls (a oneway call between processes, as DBA-color makes them, is cut into
+     * segments: {@link FastDdsWhiteBox}).
+     */
     public static final String METRIC = "fastdds.metric";
     /**
      * Several threads where they cannot be told apart: calling threads to a facet that runs actions or ends a path (its
@@ -73,9 +77,14 @@ public final class FastDdsRules {
                 }
             }
             for (MetricPlan m : i.metrics()) {
-                if (!MEASURED.contains(m.kind()) && reported.add(m.metric())) {
+                if (FastDdsWhiteBox.FUNCTIONAL_PATH.equals(m.kind())) {
+                    String why = FastDdsWhiteBox.refusal(m, i);
+                    if (why != null && reported.add(m.metric())) {
+                        found.add(error(METRIC, m.metric(), root, "metric " + m.metric().getName() + " (functionalPath): " + why));
+                    }
+                } else if (!MEASURED.contains(m.kind()) && reported.add(m.metric())) {
                     found.add(error(METRIC, m.metric(), root, "metric " + m.metric().getName() + " (" + m.kind()
-                            + "): the fastdds target measures latency, throughput, jitter, payload sweeps, context switches and footprint"));
+                            + "): the fastdds target measures latency, throughput, jitter, payload sweeps, context switches, footprint and functional paths of oneway calls"));
                 } else if (m.threads() > 1 && "contextSwitch".equals(m.kind()) && reported.add(m.metric())) {
                     found.add(error(THREADS, m.metric(), root, "metric " + m.metric().getName() + " asks for " + m.threads()
                             + " calling threads; the fastdds target counts the context switches of one calling thread"));

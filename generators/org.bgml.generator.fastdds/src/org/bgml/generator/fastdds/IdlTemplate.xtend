@@ -18,6 +18,7 @@ import static extension org.bgml.generator.fastdds.FastDdsTypes.*
 class IdlTemplate {
     val FastDdsNaming naming
     FastDdsEvents events
+    FastDdsWhiteBox whitebox
 
     new(FastDdsNaming naming) {
         this.naming = naming
@@ -26,6 +27,7 @@ class IdlTemplate {
     def generate(BenchmarkPlan plan) {
         val called = plan.invocations.map[iface].toSet
         events = new FastDdsEvents(plan, naming)
+        whitebox = new FastDdsWhiteBox(plan, naming)
         '''
             // «plan.model.name».idl: the topic types of benchmark «plan.model.name» on Fast DDS (fastddsgen runs on it in the build).
             // A call travels as a request and a reply sample that carry (bgml_client, bgml_seq).
@@ -74,6 +76,9 @@ class IdlTemplate {
           unsigned long long bgml_seq;
           «IF events.stamped»
           «events.requestMembers»
+          «ENDIF»
+          «IF whitebox.stamped(i, op)»
+          «whitebox.requestMembers»
           «ENDIF»
           «FOR p : op.sent»
           «p.type.idl» «p.field»;

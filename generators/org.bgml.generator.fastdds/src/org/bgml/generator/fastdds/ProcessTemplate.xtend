@@ -24,6 +24,7 @@ class ProcessTemplate {
     val FastDdsManifest manifest
     val FastDdsEvents events
     val FastDdsForwards forwards
+    val FastDdsWhiteBox whitebox
 
     new(BenchmarkPlan plan, FastDdsNaming naming, FastDdsManifest manifest) {
         this.plan = plan
@@ -31,6 +32,7 @@ class ProcessTemplate {
         this.manifest = manifest
         this.events = new FastDdsEvents(plan, naming)
         this.forwards = new FastDdsForwards(plan, naming)
+        this.whitebox = new FastDdsWhiteBox(plan, naming)
     }
 
     def served(ServantPlan s) {
@@ -80,13 +82,16 @@ class ProcessTemplate {
             #include "bgml_fastdds/options.h"
             #include "bgml_fastdds/results.h"
             #include "bgml_fastdds/rpc.h"
+            «IF whitebox.active»
+            #include "bgml_fastdds/whitebox.h"
+            «ENDIF»
             #include "«naming.typesHeader(plan.model)»"
             «IF drives»
 
             namespace {
 
             «FOR i : p.invocations»
-            «FOR m : i.loops»
+            «FOR m : i.loops.filter[kind != FastDdsWhiteBox.FUNCTIONAL_PATH]»
             /// «m.metric.name» («m.kind»): «naming.path(m.operation)» over «i.connection.name».
             const bgml_fastdds::Loop «loopName(m)» = { "«m.kind»", "«m.metric.name»", "«naming.literal(naming.path(m.metric))»", "«naming.literal(naming.path(i.connection))»", "«naming.literal(naming.path(m.operation))»", nullptr, «m.warmup», «m.iterations», { «m.payloadSizes.join(', ')» }, «m.operation.fixedBytes», «m.rateHz», 0.0, «m.durationMillis», «m.preDelayMillis», «m.postDelayMillis» };
 
@@ -158,6 +163,11 @@ class ProcessTemplate {
                 «ENDIF»
                 «IF serves»
                 bgml_fastdds::wait_for_stop_signal();
+                «FOR s : p.servants»
+                «FOR r : whitebox.reports(s)»
+                «r»
+                «ENDFOR»
+                «ENDFOR»
                 «ENDIF»
                 «IF !events.stopAndReport(p).empty»
                 «events.stopAndReport(p)»
@@ -194,6 +204,8 @@ class ProcessTemplate {
         «events.chainReplier(s, i, op, s.serveBody(i, op).toString)»
         «ELSEIF forwards.onward(s) !== null»
         «forwards.replier(s, i, op)»
+        «ELSEIF FastDdsWhiteBox.probed(i, op)»
+        «whitebox.receiver(s, i, op, s.serveBody(i, op).toString)»
         «ELSE»
         «s.replier(i, op)»
         «ENDIF»
@@ -282,7 +294,11 @@ class ProcessTemplate {
 
     def requesters(InvocationPlan i) '''
         «FOR op : i.called»
+        «IF FastDdsWhiteBox.probed(i, op)»
+        «whitebox.requester(i, op)»
+        «ELSE»
         «i.requester(op)»
+        «ENDIF»
         «ENDFOR»
     '''
 
@@ -315,7 +331,11 @@ class ProcessTemplate {
 
     def runs(InvocationPlan i) '''
         «FOR m : i.loops»
+        «IF m.kind == FastDdsWhiteBox.FUNCTIONAL_PATH»
+        «whitebox.run(i, m)»
+        «ELSE»
         «i.run(m)»
+        «ENDIF»
         «ENDFOR»
     '''
 

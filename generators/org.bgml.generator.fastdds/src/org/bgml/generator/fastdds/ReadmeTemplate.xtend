@@ -32,6 +32,30 @@ class ReadmeTemplate {
 
         «new FastDdsEvents(plan, naming).readme»
         «ENDIF»
+        «IF new FastDdsWhiteBox(plan, naming).active»
+
+        ## Functional path
+        A functional-path metric of a oneway operation is recorded by the receiving process, one measurement per
+        segment and one for the whole cycle, from the sender's start to the end of the upcall. Each probed request
+        carries the metric's id and the sender's start; Fast DDS adds its own source and reception timestamps, and the
+        receiver cuts the call at them:
+
+        - `write`: the sender's start to the source timestamp (DataWriter::write serializes the request and stamps the
+          change as it enters the writer's history);
+        - `deliver`: source to reception timestamp (the send on the transport and the receiving participant's thread
+          until the change is in the reader);
+        - `notify`: reception to the listener taking the sample (`on_data_available`);
+        - `take`: `take_next_sample`, which copies the sample out and deserializes it;
+        - `upcall`: the served body.
+
+        The segments add up to the cycle. Seed 004's marshal is the write, its send and receive are one segment here
+        (deliver: DDS exposes no point between them), lookup and dispatch is the listener's notification, demarshal is
+        the take, the algorithm is the upcall; its wait (a node waiting for its neighbours) lies outside a call and is
+        not timed. The manifest records this substitution on every such metric. After each probed call the sender waits, outside the cycle, for the
+        receiver's acknowledgement on the reply topic, so that no call queues behind the one before. A cycle whose
+        points are out of order (a clock step, or a sample that arrived during an earlier upcall) is left out and
+        counted in the label `outOfOrderCalls METRIC`.
+        «ENDIF»
 
         ## Build
         Needs Debian's `fastddsgen libfastrtps-dev libfastcdr-dev` and CMake:

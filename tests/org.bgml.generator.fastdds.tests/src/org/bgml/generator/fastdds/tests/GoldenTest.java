@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.bgml.testing.GoldenFiles;
 
 /**
- * The fastdds output for examples/roundtrip.bgml, examples/avionics-chain.bgml and models/events.bgml, byte for byte
+ * The fastdds output for examples/roundtrip.bgml, examples/avionics-chain.bgml, examples/dba-color-2-nodes.bgml and
+ * models/events.bgml, byte for byte
  * against golden/NAME/ (all files but the copied runtime headers), and the cubit test's IDL and mains against
  * golden/cubit/. Refresh with -Dbgml.updateGoldens=true (see README.md).
  */
@@ -32,6 +33,16 @@ class GoldenTest {
     @Test
     void avionicsChainMatchesGoldenFiles() throws IOException {
         assertMatches(Fixtures.generate(Fixtures.example("avionics-chain")), "avionics-chain", path -> !path.startsWith(SUPPORT));
+    }
+
+    /**
+     * DBA-color on 2 agents: oneway functional paths, the probe stamp in the requests, the probed requesters and
+     * receivers, the manifest's substitution and the README's segments; of the support files only whitebox.h.
+     */
+    @Test
+    void dbaColorMatchesGoldenFiles() throws IOException {
+        assertMatches(Fixtures.generate(Fixtures.example("dba-color-2-nodes")), "dba-color-2-nodes",
+                path -> !path.startsWith(SUPPORT) || path.equals(SUPPORT + "whitebox.h"));
     }
 
     /**
