@@ -9,6 +9,9 @@
 //   bgml::LoopTimes t = bgml::run_threads(4, [&](std::size_t t, bgml::ThreadStartLine& line, bool& arrived) {
 //     ... warm-up ...; arrived = true; line.arrive(); ... timed calls ...
 //   });
+//
+// The loops are templates and stay here; what is not (the start line, the reporting of bgml/report.h) is
+// compiled once per benchmark build from src/metric_loop.cpp and src/report.cpp.
 
 #ifndef BGML_METRIC_LOOP_H
 #define BGML_METRIC_LOOP_H
@@ -36,17 +39,8 @@ class ThreadStartLine {
 public:
   explicit ThreadStartLine(std::size_t threads) : waiting_(threads), start_ns_(0) {}
 
-  /// Called by each thread after its warm-up; returns when all have arrived.
-  void arrive()
-  {
-    std::unique_lock<std::mutex> lock(mutex_);
-    if (--waiting_ == 0) {
-      start_ns_ = now_ns();
-      all_.notify_all();
-    } else {
-      all_.wait(lock, [this] { return waiting_ == 0; });
-    }
-  }
+  /// Called by each thread after its warm-up; returns when all have arrived (src/metric_loop.cpp).
+  void arrive();
 
   /// Also releases the others when a thread fails before arriving.
   void abandon() { arrive(); }

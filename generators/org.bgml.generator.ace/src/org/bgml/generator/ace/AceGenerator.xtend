@@ -2,6 +2,7 @@ package org.bgml.generator.ace
 
 import java.util.List
 import org.bgml.generator.common.GeneratorOutput
+import org.bgml.generator.common.RuntimeHeaders
 import org.bgml.generator.common.TargetGenerator
 import org.bgml.generator.common.idl.Corba2Idl
 import org.bgml.generator.common.manifest.ManifestJson
@@ -30,6 +31,7 @@ class AceGenerator implements TargetGenerator {
 
         out.writeText(naming.idlPath(model), new Corba2Idl().generate(model))
         AceFramework.writeTo(target, naming)
+        RuntimeHeaders.copySourcesTo(target)
 
         val typesTemplate = new TypesTemplate(naming, types)
         out.writeText(naming.src(naming.typesHeader(model)), typesTemplate.generate(model, scope))
@@ -79,12 +81,13 @@ class AceGenerator implements TargetGenerator {
         out.writeText(ManifestJson.FILE, ManifestJson.write(manifest.build(sources(out))))
     }
 
-    /** What a rebuild depends on: the build file, every source and the runtime headers' folder. */
+    /** What a rebuild depends on: the build file, every source and the runtime's headers and sources folders. */
     def List<String> sources(GeneratorOutput out) {
         val sources = <String>newArrayList
         sources += "CMakeLists.txt"
         sources += out.files.keySet.filter[startsWith("src/")].sort
-        sources += "runtime/include"
+        sources += RuntimeHeaders.INCLUDE_DIR
+        sources += RuntimeHeaders.SOURCE_DIR
         sources
     }
 }

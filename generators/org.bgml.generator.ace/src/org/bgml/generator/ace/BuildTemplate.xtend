@@ -4,7 +4,10 @@ import java.util.List
 import org.bgml.generator.common.RuntimeHeaders
 import org.bgml.model.BenchmarkModel
 
-/** {@code CMakeLists.txt}: one static library with everything shared, one executable per process. */
+/**
+ * {@code CMakeLists.txt}: the runtime's sources in one static library, one more with everything else shared,
+ * one executable per process.
+ */
 class BuildTemplate {
     val AceNaming naming
 
@@ -37,13 +40,22 @@ class BuildTemplate {
         add_compile_definitions(«e.key»=«e.value»)
         «ENDFOR»
 
+        # The runtime's out-of-line parts (reporting, result file), compiled once for every process.
+        add_library(bgml_runtime STATIC
+          «FOR s : RuntimeHeaders.sourcePaths»
+          «s»
+          «ENDFOR»
+        )
+        target_include_directories(bgml_runtime PUBLIC «RuntimeHeaders.INCLUDE_DIR»)
+        target_link_libraries(bgml_runtime PUBLIC Threads::Threads)
+
         add_library(«naming.commonLibrary(model)» STATIC
           «FOR s : librarySources»
           «s»
           «ENDFOR»
         )
         target_include_directories(«naming.commonLibrary(model)» PUBLIC src «RuntimeHeaders.INCLUDE_DIR»)
-        target_link_libraries(«naming.commonLibrary(model)» PUBLIC PkgConfig::ACE Threads::Threads)
+        target_link_libraries(«naming.commonLibrary(model)» PUBLIC bgml_runtime PkgConfig::ACE Threads::Threads)
         # ACE and the runtime headers are parsed once, not once per process.
         target_precompile_headers(«naming.commonLibrary(model)» PRIVATE
           <string>

@@ -6,39 +6,70 @@ import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
- * The header-only C++ measurement runtime (runtime/cpp/include in the repository), packaged into this bundle
- * at build time and copied into every generated benchmark under {@code runtime/include/bgml/}.
+ * The C++ measurement runtime (runtime/cpp in the repository), packaged into this bundle at build time. Its
+ * headers are copied into every generated benchmark under {@code runtime/include/bgml/}. Its out-of-line parts
+ * ({@code runtime/cpp/src}: the reporting, the start line of several threads) are copied under
+ * {@code runtime/src/} by the targets whose builds compile them once into a runtime library
+ * ({@link #copySourcesTo}); the others use only headers that need none of them.
  */
 public final class RuntimeHeaders {
     /** Where generated benchmarks find the headers: {@code #include "bgml/bgml.h"} with {@code -Iruntime/include}. */
     public static final String INCLUDE_DIR = "runtime/include";
+    /** Where generated benchmarks find the runtime's sources, to compile into one static library. */
+    public static final String SOURCE_DIR = "runtime/src";
     private static final String RESOURCE_DIR = "/cpp-runtime/include/bgml/";
+    private static final String SOURCE_RESOURCE_DIR = "/cpp-runtime/src/";
 
     private RuntimeHeaders() {
     }
 
     public static void copyTo(GeneratorOutput out) {
         for (String header : list()) {
-            try (InputStream in = RuntimeHeaders.class.getResourceAsStream(RESOURCE_DIR + header)) {
-                if (in == null) {
-                    throw new IllegalStateException("runtime header " + header + " is missing from the generator bundle");
-                }
-                out.writeBytes(INCLUDE_DIR + "/bgml/" + header, in.readAllBytes());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+            copy(RESOURCE_DIR + header, out, INCLUDE_DIR + "/bgml/" + header);
+        }
+    }
+
+    /** Copies the runtime's sources under {@link #SOURCE_DIR}, for a build that compiles them once. */
+    public static void copySourcesTo(GeneratorOutput out) {
+        for (String source : sources()) {
+            copy(SOURCE_RESOURCE_DIR + source, out, SOURCE_DIR + "/" + source);
+        }
+    }
+
+    /** The sources' paths in a generated benchmark ({@code runtime/src/report.cpp}, ...), sorted. */
+    public static List<String> sourcePaths() {
+        return sources().stream().map(s -> SOURCE_DIR + "/" + s).toList();
+    }
+
+    private static void copy(String resource, GeneratorOutput out, String path) {
+        try (InputStream in = RuntimeHeaders.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("runtime file " + resource + " is missing from the generator bundle");
             }
+            out.writeBytes(path, in.readAllBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
     /** The header file names, sorted. */
     public static List<String> list() {
+        return entries(RESOURCE_DIR, "*.h", "headers");
+    }
+
+    /** The source file names, sorted. */
+    private static List<String> sources() {
+        return entries(SOURCE_RESOURCE_DIR, "*.cpp", "sources");
+    }
+
+    private static List<String> entries(String folder, String pattern, String what) {
         org.osgi.framework.Bundle bundle = org.osgi.framework.FrameworkUtil.getBundle(RuntimeHeaders.class);
         if (bundle == null) {
             throw new IllegalStateException("RuntimeHeaders needs to run inside OSGi");
         }
-        java.util.Enumeration<java.net.URL> entries = bundle.findEntries(RESOURCE_DIR, "*.h", false);
+        java.util.Enumeration<java.net.URL> entries = bundle.findEntries(folder, pattern, false);
         if (entries == null) {
-            throw new IllegalStateException("the generator bundle was built without the C++ runtime headers");
+            throw new IllegalStateException("the generator bundle was built without the C++ runtime " + what);
         }
         java.util.List<String> names = new java.util.ArrayList<>();
         while (entries.hasMoreElements()) {

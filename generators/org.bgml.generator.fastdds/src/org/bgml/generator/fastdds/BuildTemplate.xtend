@@ -1,6 +1,7 @@
 package org.bgml.generator.fastdds
 
 import java.util.List
+import org.bgml.generator.common.RuntimeHeaders
 import org.bgml.model.BenchmarkModel
 
 /**
@@ -35,6 +36,7 @@ class BuildTemplate {
 
             find_package(fastcdr REQUIRED)
             find_package(fastrtps REQUIRED)
+            find_package(Threads REQUIRED)
             find_program(FASTDDSGEN fastddsgen)
             if(NOT FASTDDSGEN)
               message(FATAL_ERROR "fastddsgen is not on the PATH (Debian: apt-get install fastddsgen)")
@@ -49,6 +51,16 @@ class BuildTemplate {
               DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/«naming.idlPath(model)»
               COMMENT "fastddsgen «naming.idlPath(model)»")
 
+            # The runtime's out-of-line parts (reporting, result file), compiled once for every process.
+            add_library(bgml_runtime STATIC
+              «FOR s : RuntimeHeaders.sourcePaths»
+              «s»
+              «ENDFOR»
+            )
+            target_include_directories(bgml_runtime PUBLIC «RuntimeHeaders.INCLUDE_DIR»)
+            target_compile_options(bgml_runtime PRIVATE -Wall -Werror)
+            target_link_libraries(bgml_runtime PUBLIC Threads::Threads)
+
             # fastddsgen's C++ compiles with the library's own warnings; the benchmark's code with -Wall -Werror.
             add_library(bgml_fastdds_common STATIC
               ${BGML_IDL_OUT}/«m».cxx
@@ -58,7 +70,7 @@ class BuildTemplate {
               «ENDFOR»
             )
             target_include_directories(bgml_fastdds_common PUBLIC src ${BGML_IDL_OUT} runtime/include)
-            target_link_libraries(bgml_fastdds_common PUBLIC fastrtps fastcdr)
+            target_link_libraries(bgml_fastdds_common PUBLIC bgml_runtime fastrtps fastcdr)
             set_source_files_properties(«FOR s : FastDdsSupport.SOURCES SEPARATOR ' '»src/«s»«ENDFOR» PROPERTIES COMPILE_OPTIONS "-Wall;-Werror")
 
             «FOR p : processes»

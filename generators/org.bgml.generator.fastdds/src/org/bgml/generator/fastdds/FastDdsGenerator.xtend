@@ -44,12 +44,13 @@ class FastDdsGenerator implements TargetGenerator {
         Texts.stripTrailingBlanks(text.toString)
     }
 
-    /** What a rebuild depends on: the build file, the IDL, every source and the runtime headers' folder. */
+    /** What a rebuild depends on: the build file, the IDL, every source and the runtime's headers and sources folders. */
     def List<String> sources(GeneratorOutput out) {
         val sources = <String>newArrayList
         sources += "CMakeLists.txt"
         sources += out.files.keySet.filter[startsWith("idl/") || startsWith("src/")].sort
         sources += "runtime/include"
+        sources += "runtime/src"
         sources
     }
 }

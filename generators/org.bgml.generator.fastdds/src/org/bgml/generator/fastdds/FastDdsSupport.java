@@ -3,6 +3,7 @@ package org.bgml.generator.fastdds;
 import java.util.List;
 
 import org.bgml.generator.common.GeneratorOutput;
+import org.bgml.generator.common.RuntimeHeaders;
 import org.bgml.generator.common.SupportFiles;
 
 /**
@@ -24,5 +25,6 @@ public final class FastDdsSupport {
         for (String file : FILES) {
             SupportFiles.copy(FastDdsSupport.class, "/cpp-fastdds/" + file, out, "src/" + file);
         }
+        RuntimeHeaders.copySourcesTo(out); // the runtime library of the build (BuildTemplate)
     }
 }

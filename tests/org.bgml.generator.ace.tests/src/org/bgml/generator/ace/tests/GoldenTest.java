@@ -1,6 +1,10 @@
 package org.bgml.generator.ace.tests;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -11,7 +15,7 @@ import org.bgml.testing.GoldenFiles;
 
 /**
  * The ace output for examples/roundtrip.bgml, byte for byte against golden/roundtrip/ (all files but the copied
- * runtime headers). Refresh with -Dbgml.updateGoldens=true (see README.md).
+ * runtime headers and sources). Refresh with -Dbgml.updateGoldens=true (see README.md).
  */
 class GoldenTest {
 
@@ -20,10 +24,23 @@ class GoldenTest {
         MemoryOutput out = Fixtures.generate(Fixtures.example("roundtrip"));
         Map<String, byte[]> generated = new TreeMap<>();
         out.files().forEach((path, bytes) -> {
-            if (!path.startsWith(RuntimeHeaders.INCLUDE_DIR + "/")) {
+            boolean runtime = path.startsWith(RuntimeHeaders.INCLUDE_DIR + "/") || path.startsWith(RuntimeHeaders.SOURCE_DIR + "/");
+            if (!runtime) {
                 generated.put(path, bytes);
             }
         });
         GoldenFiles.assertMatches(generated, Fixtures.goldenDir("roundtrip"));
+    }
+
+    /** The build's runtime library (CMakeLists.txt, pinned above) compiles the runtime's sources: they are written. */
+    @Test
+    void runtimeSourcesAreWrittenForTheRuntimeLibrary() {
+        MemoryOutput out = Fixtures.generate(Fixtures.example("roundtrip"));
+        List<String> sources = RuntimeHeaders.sourcePaths();
+        assertTrue(sources.contains(RuntimeHeaders.SOURCE_DIR + "/report.cpp"), sources.toString());
+        for (String source : sources) {
+            assertTrue(out.files().containsKey(source), source + " is not written");
+            assertTrue(new String(out.files().get(source), StandardCharsets.UTF_8).contains("namespace bgml"), source);
+        }
     }
 }

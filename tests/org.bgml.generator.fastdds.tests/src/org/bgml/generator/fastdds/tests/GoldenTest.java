@@ -11,9 +11,8 @@ import org.bgml.testing.GoldenFiles;
 
 /**
  * The fastdds output for examples/roundtrip.bgml, examples/avionics-chain.bgml, examples/dba-color-2-nodes.bgml and
- * models/events.bgml, byte for byte
- * against golden/NAME/ (all files but the copied runtime headers), and the cubit test's IDL and mains against
- * golden/cubit/. Refresh with -Dbgml.updateGoldens=true (see README.md).
+ * models/events.bgml, byte for byte against golden/NAME/ (all files but the copied runtime headers and sources), and
+ * the cubit test's IDL and mains against golden/cubit/. Refresh with -Dbgml.updateGoldens=true (see README.md).
  */
 class GoldenTest {
 
@@ -54,7 +53,8 @@ class GoldenTest {
     private static void assertMatches(MemoryOutput out, String golden, java.util.function.Predicate<String> checked) throws IOException {
         Map<String, byte[]> generated = new TreeMap<>();
         out.files().forEach((path, bytes) -> {
-            if (!path.startsWith(RuntimeHeaders.INCLUDE_DIR + "/") && checked.test(path)) {
+            boolean runtime = path.startsWith(RuntimeHeaders.INCLUDE_DIR + "/") || path.startsWith(RuntimeHeaders.SOURCE_DIR + "/");
+            if (!runtime && checked.test(path)) {
                 generated.put(path, bytes);
             }
         });
