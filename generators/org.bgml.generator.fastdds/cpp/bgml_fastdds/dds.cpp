@@ -3,6 +3,7 @@
 
 #include "bgml_fastdds/dds.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -90,6 +91,33 @@ bool locked(const std::string& path)
   return held;
 }
 
+/// Set once a participant on the shared-memory transport was left to the process's end (Participant::close).
+bool left_open = false;
+
+/// The /dev/shm files this process has mapped: its own segments and those of the run's other participants that it
+/// read from, all of the run's domain (participants of other domains never discover it).
+std::vector<std::string> mapped_shared_memory()
+{
+  std::vector<std::string> names;
+  std::FILE* maps = std::fopen("/proc/self/maps", "r");
+  if (maps == nullptr)
+    return names;
+  char line[4096];
+  const char* const prefix = "/dev/shm/fastrtps_";
+  while (std::fgets(line, sizeof line, maps) != nullptr) {
+    const char* path = std::strstr(line, prefix);
+    if (path == nullptr)
+      continue;
+    std::string name(path + 9);
+    while (!name.empty() && (name[name.size() - 1] == '\n' || name[name.size() - 1] == ' '))
+      name.erase(name.size() - 1);
+    if (std::find(names.begin(), names.end(), name) == names.end())
+      names.push_back(name);
+  }
+  std::fclose(maps);
+  return names;
+}
+
 /// Removes what Fast DDS's shared-memory transport left in /dev/shm for domain `id`: the port files of the
 /// domain's ports (7400 + 250 id and the 249 after it), which no process of another run uses, and every segment
 /// whose owner is gone (its _el lock file is free), as `fastdds shm clean` does. Called by the process that
@@ -116,6 +144,13 @@ void remove_shared_memory_leftovers(int id)
     }
   }
   ::closedir(dir);
+  if (left_open) { // this process's participant still holds its segments: they go too, with their lock files
+    const std::vector<std::string> mapped = mapped_shared_memory();
+    for (std::size_t i = 0; i != mapped.size(); ++i) {
+      doomed.push_back(mapped[i]);
+      doomed.push_back(mapped[i] + "_el");
+    }
+  }
   for (std::size_t i = 0; i != doomed.size(); ++i)
     ::unlink(("/dev/shm/" + doomed[i]).c_str());
 }
@@ -254,8 +289,23 @@ void Participant::close()
   if (participant_ == nullptr)
     return;
   participant_->delete_contained_entities();
+  if (qos_.transport == "shm") {
+    // Fast DDS 2.9's shared-memory transport can crash (SIGSEGV in SharedMemTransport::delete_input_channel) when
+    // the participant is deleted after a peer was killed while it used the participant's port. The participant's
+    // readers and writers are gone (no listener is called any more); the participant itself is left to the
+    // process's end: the run's last process removes its segments with the run's leftovers, and finish() ends the
+    // process with _exit, before any static destructor could delete the participant.
+    left_open = true;
+    participant_ = nullptr;
+    return;
+  }
   DomainParticipantFactory::get_instance()->delete_participant(participant_);
   participant_ = nullptr;
+}
+
+bool participant_left_open()
+{
+  return left_open;
 }
 
 Topic* Participant::topic(const std::string& name, TypeSupport type)

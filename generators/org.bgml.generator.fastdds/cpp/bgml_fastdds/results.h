@@ -5,6 +5,7 @@
 #ifndef BGML_FASTDDS_RESULTS_H
 #define BGML_FASTDDS_RESULTS_H
 
+#include <cstdio>
 #include <initializer_list>
 #include <memory>
 #include <string>
@@ -12,8 +13,11 @@
 #include "bgml/report.h"
 #include "bgml/result_writer.h"
 #include "bgml_fastdds/options.h"
+#include <unistd.h>
 
 namespace bgml_fastdds {
+
+bool participant_left_open(); // bgml_fastdds/dds.h
 
 using bgml::FootprintMetric;
 using bgml::report;
@@ -28,9 +32,15 @@ std::unique_ptr<bgml::ResultFile> open_results(const std::string& process, const
 
 /// Reads the footprint, adds the footprint metrics and writes the result file (-r) atomically. Returns
 /// main's exit status: 0, or 1 after printing "ERROR: ...".
+/// A participant left open on the shared-memory transport ends the process here, with _exit.
 inline int finish(bgml::ResultFile& result, const Options& options, std::initializer_list<FootprintMetric> footprints = {})
 {
-  return bgml::finish_results(result, options.result_file, footprints);
+  const int status = bgml::finish_results(result, options.result_file, footprints);
+  if (participant_left_open()) {
+    std::fflush(nullptr);
+    ::_exit(status);
+  }
+  return status;
 }
 
 } // namespace bgml_fastdds

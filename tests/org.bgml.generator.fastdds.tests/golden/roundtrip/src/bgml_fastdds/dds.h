@@ -75,7 +75,8 @@ public:
                                              eprosima::fastdds::dds::DataReaderListener* listener, bool keep_all = false);
 
   /// Deletes every entity and the participant (also done by the destructor). Readers with listeners
-  /// stop calling them before it returns.
+  /// stop calling them before it returns. On the shared-memory transport the participant itself is left to
+  /// the process's end (participant_left_open()).
   void close();
 
 private:
@@ -87,6 +88,10 @@ private:
   eprosima::fastdds::dds::Publisher* publisher_;
   eprosima::fastdds::dds::Subscriber* subscriber_;
 };
+
+/// Whether a participant on the shared-memory transport was closed without deleting it (see Participant::close):
+/// then the process must end with _exit once its result file is written (finish() does).
+bool participant_left_open();
 
 /// Milliseconds to wait for one handshake reply before asking again.
 const int handshake_retry_ms = 100;
