@@ -294,6 +294,33 @@ public final class CiaoDeployment {
         return drives(c) || (chains != null && !chains.pathsEndingIn(c).isEmpty()) || probes().receivesOneway(c);
     }
 
+    /**
+     * A component whose metric loops run on the thread that runs its locality manager's ORB, not on its driver
+     * thread ({@code bgml_ciao_orb_thread.h}): it only calls out, on one calling thread per metric, and nothing in
+     * its locality is called from outside (no component there has a facet or a sink), so the event loop has
+     * nothing else to do while it measures. A calling thread of its own would be a follower under TAO's
+     * Leader/Followers, woken by the main thread with each reply. Components with rate generators, path calls,
+     * white-box probes, event loops or several calling threads keep their driver thread.
+     */
+    public boolean callsOnOrbThread(Component c) {
+        if (!drives(c) || measuredInvocations(c).isEmpty() || !measuredSupplies(c).isEmpty()) {
+            return false;
+        }
+        if ((chains != null && chains.chained(c)) || probes().uses(c)) {
+            return false;
+        }
+        if (measuredInvocations(c).stream().anyMatch(i -> i.metrics().stream().anyMatch(m -> m.threads() > 1))) {
+            return false;
+        }
+        return localityOf(c).components().stream().allMatch(k -> k.getPorts().stream()
+                .noneMatch(p -> p instanceof org.bgml.model.Facet || p instanceof org.bgml.model.EventSink));
+    }
+
+    /** Some component of the deployment runs its metric loops on its ORB's thread. */
+    public boolean callsOnOrbThread() {
+        return deployedComponents().stream().anyMatch(this::callsOnOrbThread);
+    }
+
     /** The white-box probes of functional-path metrics between components. */
     public CiaoProbes probes() {
         if (probes == null) {

@@ -39,6 +39,15 @@ public class CiaoNaming extends Naming {
         return model.getName();
     }
 
+    /**
+     * The header of components whose calls run on their ORB's event-loop thread ({@link CiaoDeployment#callsOnOrbThread}):
+     * {@code cpp/bgml_ciao_orb_thread.h}, copied as is.
+     */
+    public static final String ORB_THREAD_HEADER = "bgml_ciao_orb_thread.h";
+
+    /** How long such a component's driver waits for the event loop to take its calls before it makes them itself. */
+    public static final int ORB_THREAD_SECONDS = 30;
+
     /** The support header every executor and CORBA 2.x process includes: {@code cpp/bgml_ciao.h}, copied as is. */
     public String supportHeader() {
         return "bgml_ciao.h";

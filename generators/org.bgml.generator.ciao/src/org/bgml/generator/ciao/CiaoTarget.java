@@ -71,6 +71,10 @@ public final class CiaoTarget implements TargetGenerator {
         SupportFiles.copy(CiaoTarget.class, "/cpp/" + naming.supportHeader(), out, naming.supportHeaderPath());
         sources.add(naming.supportHeaderPath());
 
+        if (deployment.callsOnOrbThread()) {
+            SupportFiles.copy(CiaoTarget.class, "/cpp/" + CiaoNaming.ORB_THREAD_HEADER, out, "src/" + CiaoNaming.ORB_THREAD_HEADER);
+            sources.add("src/" + CiaoNaming.ORB_THREAD_HEADER);
+        }
         boolean probed = !deployment.probes().all().isEmpty();
         if (!deployment.taoProcesses().isEmpty() || chains.active() || probed) {
             sources.add(TaoSupport.copyTo(out));

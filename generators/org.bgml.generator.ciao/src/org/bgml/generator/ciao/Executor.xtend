@@ -18,7 +18,9 @@ import static extension org.bgml.generator.common.idl.IdlTypes.*
  * lays it out: facet executors {@code <facet>_exec_i}, the component executor {@code <Component>_exec_i} on the
  * {@code <Component>_Exec} base of the local executor mapping, the home executor, and the {@code extern "C"}
  * factories DAnCE loads. Facet operations carry the modelled behaviour; a client component runs its metric
- * loops on a thread that ccm_activate starts, so the container's activation returns at once.
+ * loops on a thread that ccm_activate starts, so the container's activation returns at once (a component that
+ * only calls out hands its timed calls from that thread to the ORB's event-loop thread, see
+ * {@link CiaoDeployment#callsOnOrbThread}).
  */
 class Executor {
     val CiaoNaming naming
@@ -247,6 +249,9 @@ class Executor {
         #include "«naming.supportHeader»"
         «IF probes.uses(c)»
         #include "«CiaoProbes.HEADER»"
+        «ENDIF»
+        «IF deployment.callsOnOrbThread(c)»
+        #include "«CiaoNaming.ORB_THREAD_HEADER»"
         «ENDIF»
         «IF threaded(c) || !deployment.publishedFacets(c).empty»
         #include "tao/Version.h"
@@ -575,9 +580,33 @@ class Executor {
               int status = 0;
               try
                 {
+                  «IF deployment.callsOnOrbThread(c)»
+                  // «c.name» only calls out, and nothing in its locality manager is called from outside: its calls
+                  // run on the thread that runs the ORB's event loop, which then reads each reply itself. From this
+                  // thread, TAO's Leader/Followers would have that thread read the reply and wake this one
+                  // (see «CiaoNaming.ORB_THREAD_HEADER»).
+                  ::CORBA::Object_var self = this->ciao_context_->get_CCM_object ();
+                  ::CORBA::ORB_var orb = self->_get_orb ();
+                  auto calls = [&] ()
+                    {
+                      bgml_support::pin ("«deployment.cpuList(locality.process)»");
+                      «FOR i : deployment.measuredInvocations(c) SEPARATOR '\n'»
+                      «invocationDriver(c, i)»
+                      «ENDFOR»
+                    };
+                  if (::bgml_ciao_orb_thread::run (orb.in (), calls, this->owner_->stopping_, «CiaoNaming.ORB_THREAD_SECONDS»))
+                    result.add_label ("callingThread", "orb");
+                  else
+                    {
+                      result.add_label ("callingThread", "driver");
+                      result.add_label ("warning", "the ORB's event loop did not take the calls of «c.name» within «CiaoNaming.ORB_THREAD_SECONDS» s; its driver thread made them");
+                      calls ();
+                    }
+                  «ELSE»
                   «FOR i : deployment.measuredInvocations(c) SEPARATOR '\n'»
                   «invocationDriver(c, i)»
                   «ENDFOR»
+                  «ENDIF»
                   «FOR e : deployment.measuredSupplies(c) SEPARATOR '\n'»
                   «FOR loop : MetricLoops.loops(e) SEPARATOR '\n'»
                   «measurement.eventLoop(e, loop, '''this->ciao_context_->push_«e.source.name»''')»

@@ -20,6 +20,7 @@ class Readme {
         else if (chains !== null && !chains.callPaths(c).empty)
             'client component: runs its metric loops, then the calls that start ' + chains.callPaths(c).map[metric.name].join(', ')
                 + ' (each stamped at its start, the stamp in the request\'s service context), on a thread ccm_activate starts'
+        else if (deployment.callsOnOrbThread(c)) 'client component: a thread ccm_activate starts waits its turn, then hands its metric loops to the thread that runs the locality manager\'s ORB, which then reads its own replies (the component serves nothing, so TAO\'s Leader/Followers has no reply to hand over from another thread)'
         else if (deployment.drives(c)) 'client component: runs its metric loops on a thread ccm_activate starts'
         else if (chains !== null && !chains.pathsEndingIn(c).empty) 'chain component: paths end here; writes them once the rate generators are done'
         else if (deployment.probes.receivesOneway(c)) 'server component: probed oneway calls end here; writes their segments once the senders are done'
@@ -127,6 +128,23 @@ class Readme {
             once their result files exist, so nothing else runs while they measure. Their result files are listed
             under the node manager that spawns their locality managers, also as its `done` signal. `PlanTeardown`
             runs `dance_plan_launcher -s`: ccm_passivate and ccm_remove, then the locality managers exit.
+            «IF deployment.deployedComponents.exists[deployment.drives(it)]»
+
+            Which thread calls: the locality manager's main thread runs its ORB's event loop on TAO's thread-pool
+            reactor. A call made from another thread is a follower under TAO's Leader/Followers: the main thread
+            reads the reply and wakes the caller, a handover (futex calls and a thread switch) on every call.
+            «IF deployment.callsOnOrbThread»
+            A client component that only calls out, from a locality manager whose components provide no facet and
+            consume no event, hands its metric loops to that main thread (`src/«CiaoNaming.ORB_THREAD_HEADER»`, a reactor
+            notification), which then reads its own replies. Its driver thread does the waiting before and writes the
+            result file after, and the result file says `callingThread: orb`. Here: «deployment.deployedComponents.filter[deployment.callsOnOrbThread(it)].map[name].join(', ')».
+            «ENDIF»
+            «IF deployment.deployedComponents.exists[deployment.drives(it) && !deployment.callsOnOrbThread(it)]»
+            Client components keep their driver thread when a component of their locality manager provides a facet
+            or consumes an event (the event loop may have to serve it), or when they run rate generators, path
+            calls, probed calls, event loops or several calling threads. Here: «deployment.deployedComponents.filter[deployment.drives(it) && !deployment.callsOnOrbThread(it)].map[name].join(', ')».
+            «ENDIF»
+            «ENDIF»
             «ENDIF»
         '''
     }

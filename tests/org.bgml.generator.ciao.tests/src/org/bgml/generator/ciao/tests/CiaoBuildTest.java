@@ -122,6 +122,14 @@ class CiaoBuildTest {
                 double mean = o.get("mean").getAsDouble();
                 assertTrue(o.get("min").getAsLong() <= mean && mean <= o.get("max").getAsLong(), process + ": mean within min..max");
             }
+            // The component clients serve nothing: their calls ran on the locality manager's event-loop thread,
+            // which read its own replies (no Leader/Followers handover per call); the results are complete above.
+            JsonElement thread = json.getAsJsonObject("labels").get("callingThread");
+            if (process.endsWith("CiaoClientProcess")) {
+                assertEquals("orb", thread == null ? null : thread.getAsString(), process + ": " + json.get("labels"));
+            } else {
+                assertEquals(null, thread, process + " is a plain TAO process");
+            }
             System.out.println(process + ": mean " + measurements.get(0).getAsJsonObject().get("mean").getAsDouble() / 1000.0
                     + " us, p99 " + measurements.get(0).getAsJsonObject().get("p99").getAsLong() / 1000.0 + " us");
         }
@@ -162,6 +170,7 @@ class CiaoBuildTest {
         assertEquals("[100,100,100]", paced.get("threadSamples").toString(), paced.toString());
         assertEquals(2000.0, paced.get("rateHz").getAsDouble(), 1e-9);
         assertTrue(paced.get("wallNs").getAsLong() >= 99 * 500_000L, "each thread paced at 2,000 Hz: " + paced);
+        assertEquals(null, json.getAsJsonObject("labels").get("callingThread"), "three calling threads keep the driver thread");
         assertEquals(List.of(), processesIn(dir), "processes of the run are still alive");
     }
 

@@ -194,6 +194,43 @@ class CiaoTemplateTest {
                 out.text("README.md"));
     }
 
+    /**
+     * A client component that only calls out, in a locality manager that serves nothing, makes its timed calls on the
+     * thread that runs the ORB's event loop, so that thread reads its own replies (a driver thread of its own would be
+     * a follower under TAO's Leader/Followers, woken by that thread on every reply). The driver thread keeps the waits
+     * before and the result file after. A component whose locality manager also serves calls (collocated with its
+     * server), or that calls from several threads, keeps its driver thread.
+     */
+    @Test
+    void aComponentThatOnlyCallsOutCallsOnTheOrbsEventLoopThread() {
+        MemoryOutput remote = roundtrip("remote", null);
+        for (String client : List.of("CiaoCiaoClient", "TaoCiaoClient")) {
+            String exec = remote.text("src/RoundTrip_" + client + "_exec.cpp");
+            assertTrue(exec.contains("#include \"bgml_ciao_orb_thread.h\""), exec);
+            int handed = exec.indexOf("::bgml_ciao_orb_thread::run (orb.in (), calls, this->owner_->stopping_, 30)");
+            int loop = exec.indexOf("bgml_support::run_loop (result, loop,");
+            int startLine = exec.indexOf("bgml_support::wait_at_start_line");
+            int lambda = exec.indexOf("auto calls = [&] ()");
+            assertTrue(startLine >= 0 && lambda > startLine && loop > lambda && handed > loop,
+                    client + ": waits at the start line on its driver thread, then hands the loop to the ORB's thread:\n" + exec);
+            assertTrue(exec.contains("result.add_label (\"callingThread\", \"orb\");"), exec);
+            assertTrue(exec.contains("this->driver_->activate (THR_NEW_LWP | THR_JOINABLE, 1)"), "ccm_activate still returns at once");
+        }
+        assertTrue(remote.files().containsKey("src/bgml_ciao_orb_thread.h"));
+        assertTrue(remote.text("README.md").contains("hands its metric loops to that main thread"), remote.text("README.md"));
+        assertTrue(manifest(remote).build().sources().contains("src/bgml_ciao_orb_thread.h"));
+
+        MemoryOutput collocated = roundtrip("collocated", null);
+        String exec = collocated.text("src/RoundTrip_CiaoCiaoClient_exec.cpp");
+        assertFalse(exec.contains("bgml_ciao_orb_thread"), "its locality manager serves CiaoCiaoServer: " + exec);
+        assertTrue(collocated.text("README.md").contains("Client components keep their driver thread when a component of their locality manager provides a facet"), collocated.text("README.md"));
+
+        MemoryOutput threads = Examples.generate(Examples.load(Examples.repo().resolve("tests/models/threads.bgml")), "remote");
+        assertFalse(threads.files().keySet().stream().filter(f -> f.endsWith("_exec.cpp")).map(threads::text)
+                .anyMatch(t -> t.contains("bgml_ciao_orb_thread")), "several calling threads keep their driver thread");
+        assertFalse(threads.files().containsKey("src/bgml_ciao_orb_thread.h"));
+    }
+
     /** An action list on a CORBA 2.x object is refused on ciao, naming the port, before any file is written. */
     @Test
     void actionsOnACorba2ObjectAreRefusedNamingThePort() {
