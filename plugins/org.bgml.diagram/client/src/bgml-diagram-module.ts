@@ -10,6 +10,7 @@ import {
     GCompartment,
     GCompartmentView,
     GGraph,
+    GIssueMarker,
     GLabel,
     InitializeCanvasBoundsCommand,
     LocationPostprocessor,
@@ -46,6 +47,7 @@ import { BgmlFitToScreenCommand } from './diagram/viewport';
 import {
     BgmlBadgeLabelView,
     BgmlEdgeView,
+    BgmlIssueMarkerView,
     BgmlNodeView,
     BgmlPlacementLabelView,
     BgmlPortView,
@@ -101,6 +103,8 @@ export const bgmlElementsModule = new FeatureModule(
         configureModelElement(context, LabelTypes.OPTION, BgmlBadge, BgmlBadgeLabelView);
         // `comp:header` is one of GLSP's default types already
         configureModelElement(context, CompartmentTypes.BODY, GCompartment, GCompartmentView);
+        // validation markers are left out of the overview
+        overrideModelElement(context, DefaultTypes.ISSUE_MARKER, GIssueMarker, BgmlIssueMarkerView);
         // a refused connection is explained instead of silently ignored
         rebind(EdgeCreationTool).to(BgmlEdgeCreationTool).inSingletonScope();
         // the tool palette starts minimized where it would hide much of a small canvas

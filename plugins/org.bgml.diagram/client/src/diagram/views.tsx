@@ -2,6 +2,8 @@
 import {
     GEdge,
     GEdgeView,
+    GIssueMarker,
+    GIssueMarkerView,
     GLabel,
     GLabelView,
     GModelElement,
@@ -406,5 +408,17 @@ export class ProblemClassPostprocessor {
 
     postUpdate(): void {
         // nothing to do after the update
+    }
+}
+
+/**
+ * GLSP's validation marker (a 16 px warning or error sign), left out of the overview (`drawsDetail`): there it would be
+ * under 4 px, and the class of the element it marks colours that element already. Zooming in draws it.
+ */
+@injectable()
+export class BgmlIssueMarkerView extends GIssueMarkerView {
+    override render(marker: GIssueMarker, context: RenderingContext): VNode {
+        // nothing drawn: Sprotty's views may answer undefined (`IView.render`), GLSP's class declares VNode only
+        return drawsDetail(marker, context) ? super.render(marker, context) : (undefined as unknown as VNode);
     }
 }
