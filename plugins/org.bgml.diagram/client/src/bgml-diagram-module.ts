@@ -36,7 +36,7 @@ import {
 import { Container, interfaces } from 'inversify';
 import { BgmlGraphView, BgmlLocationPostprocessor } from './diagram/cached-views';
 import { BgmlEdgeCreationTool } from './diagram/edge-creation';
-import { CanvasResizeWatcher, FitOnArrivalSetModelCommand, SameCanvasBoundsCommand } from './diagram/fit-on-arrival';
+import { FitOnArrivalSetModelCommand, SameCanvasBoundsCommand } from './diagram/fit-on-arrival';
 import { BgmlContainerManager } from './diagram/metric-drop';
 import { BgmlToolPalette } from './diagram/tool-palette';
 import { BgmlBadge, BgmlEdge, BgmlNode, BgmlPort } from './diagram/model';
@@ -118,9 +118,6 @@ export const bgmlElementsModule = new FeatureModule(
         // a model from the server is fitted to the canvas before it is first drawn
         bindOrRebind(context, SetModelCommand).to(FitOnArrivalSetModelCommand);
         bindOrRebind(context, InitializeCanvasBoundsCommand).to(SameCanvasBoundsCommand);
-        // the canvas is measured again when the page around it changes its size, not only the window
-        bind(CanvasResizeWatcher).toSelf().inSingletonScope();
-        bind(TYPES.IDiagramStartup).toService(CanvasResizeWatcher);
         // a move answers with what moved, applied to the diagram the client has (PROTOCOL.md)
         configureCommand(context, MoveNodesCommand);
         // the first model's validation arrives after it, as the elements it marks (PROTOCOL.md)

@@ -9,7 +9,6 @@ import {
     GEdge,
     GModelRoot,
     IActionDispatcherProvider,
-    IDiagramStartup,
     InitializeCanvasBoundsAction,
     InitializeCanvasBoundsCommand,
     SetModelAction,
@@ -20,7 +19,7 @@ import {
 } from '@eclipse-glsp/client';
 import { inject, injectable } from 'inversify';
 import { markChangedOnly } from './cached-views';
-import { BgmlFitToScreenCommand } from './viewport';
+import { BgmlFitToScreenCommand, measureCanvas } from './viewport';
 
 /** How a model is fitted when it arrives: the whole model, with a margin, never enlarged. */
 export const START_FIT = { padding: 30, maxZoom: 1, animate: false } as const;
@@ -111,45 +110,5 @@ export class SameCanvasBoundsCommand extends InitializeCanvasBoundsCommand {
             markChangedOnly(root, new Set());
         }
         return result;
-    }
-}
-
-/** The canvas (the `<svg>`) of the diagram in `baseDiv`, in page coordinates as Sprotty measures it; undefined before it is drawn. */
-export function measureCanvas(baseDiv: string): Bounds | undefined {
-    const svg = document.getElementById(baseDiv)?.querySelector('svg');
-    if (!svg) {
-        return undefined;
-    }
-    const box = svg.getBoundingClientRect();
-    const bounds = { x: box.left + window.scrollX, y: box.top + window.scrollY, width: box.width, height: box.height };
-    return Dimension.isValid(bounds) && bounds.width > 0 && bounds.height > 0 ? bounds : undefined;
-}
-
-/**
- * Measures the canvas again whenever the diagram's area changes size, not only when the window does (Sprotty's own
- * measure): the problems list below it grows when the first validation comes, and the side bar with the property
- * sheet. Without this the diagram kept the size it had before, and Fit fitted the model to a canvas taller than the
- * one on screen, leaving the bottom rows of a large model under the problems list. A measure of the same size changes
- * nothing ({@link SameCanvasBoundsCommand}).
- */
-@injectable()
-export class CanvasResizeWatcher implements IDiagramStartup {
-    @inject(TYPES.ViewerOptions) protected viewerOptions: ViewerOptions;
-    @inject(TYPES.IActionDispatcherProvider) protected dispatcher: IActionDispatcherProvider;
-    protected last?: Bounds;
-
-    postModelInitialization(): void {
-        const base = document.getElementById(this.viewerOptions.baseDiv);
-        if (!base || typeof ResizeObserver === 'undefined') {
-            return;
-        }
-        // the observer reports once at the start too: the page may have changed since the model was fitted
-        new ResizeObserver(() => {
-            const canvas = measureCanvas(this.viewerOptions.baseDiv);
-            if (canvas && !(this.last && Bounds.equals(this.last, canvas))) {
-                this.last = canvas;
-                void this.dispatcher().then(dispatcher => dispatcher.dispatch(InitializeCanvasBoundsAction.create(canvas)));
-            }
-        }).observe(base);
     }
 }
