@@ -807,6 +807,8 @@ describe('from an empty file', { skip }, () => {
         await pacedClick(page, await centreOf(page, '#bgml-run'));
         await page.waitForFunction(n => document.querySelectorAll('#bgml-run-select option').length > n, runs, { timeout: 300_000, polling: 250 });
         await page.waitForSelector(`${byId(edge)}.bgml-fail`);
+        // the server sends the new run list just before the run's last status: wait for that status too
+        await page.waitForFunction(() => /^(done|failed)/.test(document.getElementById('bgml-run-status')?.textContent ?? ''), null, { timeout: 30_000 });
         assert.match(await page.locator('#bgml-run-status').textContent(), /^done: /);
         assert.equal(await page.locator(`${byId(edge)}.bgml-pass`).count(), 0);
         assert.match(await page.locator(label).textContent(), /^p50 [\d.]+ (ns|µs|ms) · p99 [\d.]+ (ns|µs|ms)/);
