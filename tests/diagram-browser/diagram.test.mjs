@@ -807,6 +807,8 @@ describe('from an empty file', { skip }, () => {
         await pacedClick(page, await centreOf(page, '#bgml-run'));
         await page.waitForFunction(n => document.querySelectorAll('#bgml-run-select option').length > n, runs, { timeout: 300_000, polling: 250 });
         await page.waitForSelector(`${byId(edge)}.bgml-fail`);
+        // the server sends the new run list just before the run's last status: wait for that status too
+        await page.waitForFunction(() => /^(done|failed)/.test(document.getElementById('bgml-run-status')?.textContent ?? ''), null, { timeout: 30_000 });
         assert.match(await page.locator('#bgml-run-status').textContent(), /^done: /);
         assert.equal(await page.locator(`${byId(edge)}.bgml-pass`).count(), 0);
         assert.match(await page.locator(label).textContent(), /^p50 [\d.]+ (ns|µs|ms) · p99 [\d.]+ (ns|µs|ms)/);
@@ -1005,6 +1007,53 @@ describe('the 1,000-component synthetic model', { skip }, () => {
             });
             assert.ok(inView >= 100, `${inView} entities inside the window`);
             await screenshot(page, '15-synthetic-1000');
+        } finally {
+            await session.done();
+            tmp.remove();
+        }
+    });
+
+    test('at the overview zoom shows every entity; zoomed in, their ports and labels', async () => {
+        const tmp = tempDir();
+        const model = join(tmp.dir, 'synthetic.bgml');
+        execFileSync(bgml, ['benchmark', 'model', '--components', '1000', '--write', model], { stdio: 'ignore' });
+        const session = await openStudio(model);
+        try {
+            const page = session.page;
+            const zoom = async () => Number(/scale\(([\d.e-]+)\)/.exec(await page.$eval(`${DIAGRAM} > svg > g`, g => g.getAttribute('transform')))[1]);
+            // fitted (again: the problems list below the canvas fills once the validation has come, and the canvas
+            // shrinks), the model is drawn as an overview: every entity as its box, its ports as squares in one path,
+            // each connection as one line
+            const opened = await page.$eval(`${DIAGRAM} > svg > g`, g => g.getAttribute('transform'));
+            await page.click('#bgml-fit');
+            await page.waitForFunction(([sel, t]) => document.querySelector(sel)?.getAttribute('transform') !== t, [`${DIAGRAM} > svg > g`, opened]);
+            assert.ok((await zoom()) < 0.25, `opened at zoom ${await zoom()}, below the detail zoom`);
+            const overview = await misplacedElements(page, ['node:component']);
+            assert.deepEqual(overview.wrong, [], 'every entity drawn inside the canvas');
+            assert.equal(overview.counts['node:component'], 1000, 'every entity drawn');
+            const withPorts = await page.$$eval(`${DIAGRAM} g.bgml-node`, nodes => nodes.filter(n => n.querySelector(':scope > path.bgml-port-overview')).length);
+            assert.equal(withPorts, 1000, 'the ports of every entity, as squares');
+            // a port the validation warns about keeps its colour: its square is in a path of its own class
+            const warned = await page.locator(`${DIAGRAM} path.bgml-port-overview.bgml-warning`).count();
+            assert.ok(warned > 0, 'the squares of the ports with a warning');
+            assert.equal(await page.locator(`${DIAGRAM} [data-svg-metadata-type^="edge:"]`).count(), 2500, 'every connection');
+            assert.equal(await page.locator(`${DIAGRAM} g.bgml-port`).count(), 0, 'no port drawn in full at the overview zoom');
+            // zoomed in on the first entity: its ports and the texts are drawn in full
+            const first = await page.$eval(`${DIAGRAM} g.bgml-node`, n => n.id.replace(/^bgml-diagram_/, ''));
+            const before = await revision(page);
+            await page.evaluate(id => window.bgmlDiagram.dispatch({ kind: 'center', elementIds: [id], animate: false, retainZoom: false, zoomScale: 1 }), first);
+            await page.waitForFunction(sel => !/scale\(0\./.test(document.querySelector(sel)?.getAttribute('transform')), `${DIAGRAM} > svg > g`);
+            await page.waitForSelector(`${byId(first)} g.bgml-port .bgml-port-hit`);
+            assert.ok((await zoom()) >= 0.25, `zoomed in to ${await zoom()}`);
+            const ports = await page.$$eval(`${byId(first)} g.bgml-port`, gs => gs.map(g => g.querySelector('.sprotty-label')?.textContent ?? ''));
+            assert.ok(ports.length >= 1 && ports.every(name => name !== ''), `the first entity's ports with their names: ${JSON.stringify(ports)}`);
+            assert.notEqual(await labelText(page, first + '#name'), '', 'the entity\'s name is drawn');
+            const zoomed = await misplacedElements(page, ['port:facet', 'port:receptacle', 'label:name']);
+            assert.deepEqual(zoomed.wrong.filter(w => !/outside the canvas/.test(w)), [], 'every port and label drawn with finite coordinates');
+            assert.ok(zoomed.counts['port:facet'] + zoomed.counts['port:receptacle'] > 0, 'ports are drawn in full');
+            assert.equal(await revision(page), before, 'zooming asked the server for nothing');
+            await screenshot(page, '15b-synthetic-1000-zoomed-in');
+            assert.deepEqual(page.consoleErrors, []);
         } finally {
             await session.done();
             tmp.remove();

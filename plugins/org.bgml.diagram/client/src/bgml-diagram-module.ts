@@ -1,4 +1,6 @@
 import {
+    ApplyMarkersCommand,
+    ApplyTypeHintsCommand,
     BindingContext,
     ConsoleLogger,
     ContainerConfiguration,
@@ -8,6 +10,7 @@ import {
     GCompartment,
     GCompartmentView,
     GGraph,
+    GIssueMarker,
     GLabel,
     InitializeCanvasBoundsCommand,
     LocationPostprocessor,
@@ -38,11 +41,13 @@ import { BgmlContainerManager } from './diagram/metric-drop';
 import { BgmlToolPalette } from './diagram/tool-palette';
 import { BgmlBadge, BgmlEdge, BgmlNode, BgmlPort } from './diagram/model';
 import { MoveNodesCommand } from './diagram/move-nodes';
+import { BgmlApplyMarkersCommand, BgmlApplyTypeHintsCommand } from './diagram/redraw-only-changed';
 import { SetProblemClassesCommand } from './diagram/problem-classes';
 import { BgmlFitToScreenCommand } from './diagram/viewport';
 import {
     BgmlBadgeLabelView,
     BgmlEdgeView,
+    BgmlIssueMarkerView,
     BgmlNodeView,
     BgmlPlacementLabelView,
     BgmlPortView,
@@ -98,6 +103,8 @@ export const bgmlElementsModule = new FeatureModule(
         configureModelElement(context, LabelTypes.OPTION, BgmlBadge, BgmlBadgeLabelView);
         // `comp:header` is one of GLSP's default types already
         configureModelElement(context, CompartmentTypes.BODY, GCompartment, GCompartmentView);
+        // validation markers are left out of the overview
+        overrideModelElement(context, DefaultTypes.ISSUE_MARKER, GIssueMarker, BgmlIssueMarkerView);
         // a refused connection is explained instead of silently ignored
         rebind(EdgeCreationTool).to(BgmlEdgeCreationTool).inSingletonScope();
         // the tool palette starts minimized where it would hide much of a small canvas
@@ -115,6 +122,9 @@ export const bgmlElementsModule = new FeatureModule(
         configureCommand(context, MoveNodesCommand);
         // the first model's validation arrives after it, as the elements it marks (PROTOCOL.md)
         configureCommand(context, SetProblemClassesCommand);
+        // type hints and markers draw again only what they change
+        bindOrRebind(context, ApplyTypeHintsCommand).to(BgmlApplyTypeHintsCommand);
+        bindOrRebind(context, ApplyMarkersCommand).to(BgmlApplyMarkersCommand);
         bind(TYPES.IVNodePostprocessor).toService(ProblemClassPostprocessor);
     },
     { featureId: Symbol('bgmlElements') }

@@ -122,14 +122,15 @@ interface ThunkData extends VNodeData {
 
 /**
  * A virtual DOM node that stands for `draw()`'s drawing of `element` (decorated by the viewer's postprocessors) and is
- * only drawn anew when `state` differs from the state of the node it replaces. `draw` must return a `<g>`. The hidden
- * rendering pass (bounds measurement) always draws.
+ * only drawn anew when `state` differs from the state of the node it replaces. `draw` must return an element of tag
+ * `tag` (a `<g>` unless said otherwise); a drawing of another tag replaces the element on screen instead of patching
+ * it. The hidden rendering pass (bounds measurement) always draws.
  */
-export function cachedDrawing(element: GModelElement, context: RenderingContext, state: unknown[], draw: () => VNode): VNode {
+export function cachedDrawing(element: GModelElement, context: RenderingContext, state: unknown[], draw: () => VNode, tag = 'g'): VNode {
     if (context.targetKind === 'hidden') {
         return draw();
     }
-    const thunk = h('g', {
+    const thunk = h(tag, {
         key: element.id,
         hook: { init, prepatch },
         fn: () => context.decorate(draw(), element),
@@ -181,11 +182,16 @@ let pendingMove: { root: GModelRoot; changed: Set<string> } | undefined;
 
 /**
  * Tells the graph view that the next drawing of `root` follows an update in place that changed only these elements
- * (a move, problem classes, the canvas measured again at the same size). The view then keeps the drawing of every
+ * (a move, problem classes, validation markers, type hints, the canvas measured again at the same size). The view
+ * then keeps the drawing of every
  * top-level element that holds none of them and has no connection to one that does.
  */
 export function markChangedOnly(root: GModelRoot, changed: Set<string>): void {
-    pendingMove = { root, changed };
+    if (pendingMove?.root === root) {
+        changed.forEach(id => pendingMove!.changed.add(id)); // two commands before one drawing: both changes count
+    } else {
+        pendingMove = { root, changed: new Set(changed) };
+    }
 }
 
 /** What the graph view drew last: the root, its viewport, and per top-level element its drawing and its own state. */
@@ -329,10 +335,12 @@ export function frameOffset(element: GModelElement, context: RenderingContext): 
 }
 
 /**
- * The zoom below which an entity is drawn without its texts (name, kind, port names) and without the click areas of
- * its ports. There the 10 to 12 px texts would be 3 px high or less on screen, too small to read, and the ports too
- * small to aim at; the 1,000-component model opens at a zoom of about 0.1, where these are some 12,000 of its 34,000
- * SVG elements, and every one of them costs the browser time on each repaint. Zooming in draws them again.
+ * The zoom below which the diagram is drawn as an overview: entities without their texts (name, kind, port names), their
+ * ports as plain squares in one path per entity, and connections as one line each, without their arrow heads. There
+ * the 10 to 12 px texts would be 3 px high or less on screen, too small to read, a 16 px port 4 px or less, too small
+ * to aim at, and an arrow head a pixel or two. The 1,000-component model opens at a zoom of about 0.1, where the full
+ * drawing has some 22,000 SVG elements and the overview about 6,500; every element costs the browser time to build,
+ * lay out and paint. Zooming in draws the detail again.
  */
 export const DETAIL_ZOOM = 0.25;
 

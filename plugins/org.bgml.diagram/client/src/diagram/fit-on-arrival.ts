@@ -19,7 +19,7 @@ import {
 } from '@eclipse-glsp/client';
 import { inject, injectable } from 'inversify';
 import { markChangedOnly } from './cached-views';
-import { BgmlFitToScreenCommand } from './viewport';
+import { BgmlFitToScreenCommand, measureCanvas } from './viewport';
 
 /** How a model is fitted when it arrives: the whole model, with a margin, never enlarged. */
 export const START_FIT = { padding: 30, maxZoom: 1, animate: false } as const;
@@ -68,13 +68,7 @@ export class FitOnArrivalSetModelCommand extends FeedbackAwareSetModelCommand {
 
     /** The diagram's canvas (its `<svg>`), in page coordinates as Sprotty measures it; undefined before it is drawn. */
     protected measuredCanvas(): Bounds | undefined {
-        const svg = document.getElementById(this.viewerOptions.baseDiv)?.querySelector('svg');
-        if (!svg) {
-            return undefined;
-        }
-        const box = svg.getBoundingClientRect();
-        const bounds = { x: box.left + window.scrollX, y: box.top + window.scrollY, width: box.width, height: box.height };
-        return Dimension.isValid(bounds) && bounds.width > 0 && bounds.height > 0 ? bounds : undefined;
+        return measureCanvas(this.viewerOptions.baseDiv);
     }
 
     protected fit(root: GModelRoot, context: CommandExecutionContext): void {

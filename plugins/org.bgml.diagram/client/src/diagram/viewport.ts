@@ -1,5 +1,8 @@
 import {
     Bounds,
+    CommandExecutionContext,
+    CommandReturn,
+    Dimension,
     EdgeLayoutPostprocessor,
     EdgePlacement,
     EdgeRouterRegistry,
@@ -13,6 +16,7 @@ import {
     Viewport,
     isBoundsAware,
     isEdgeLayoutable,
+    isViewport,
     toDegrees
 } from '@eclipse-glsp/client';
 import { inject, injectable } from 'inversify';
@@ -38,6 +42,20 @@ export class BgmlFitToScreenCommand extends FitToScreenCommand {
 
     constructor(@inject(TYPES.Action) action: FitToScreenAction) {
         super(action);
+    }
+
+    /**
+     * Fits to the canvas as it is on screen now. Sprotty measures the canvas only when the window changes size, but the
+     * page around it changes too: the problems list below it grows when the first validation comes. Fit then fitted
+     * the model to a canvas taller than the one shown, leaving the bottom rows of a large model under that list.
+     */
+    override execute(context: CommandExecutionContext): CommandReturn {
+        const root = context.root as GModelRoot & Partial<Viewport>;
+        const canvas = measureCanvas(this.viewerOptions.baseDiv);
+        if (canvas && isViewport(root) && !Bounds.equals(root.canvasBounds, canvas)) {
+            root.canvasBounds = canvas;
+        }
+        return super.execute(context);
     }
 
     protected override boundsInViewport(element: GModelElement, bounds: Bounds, viewport: GModelRoot & Viewport): Bounds {
@@ -88,4 +106,15 @@ export function edgeLabelBounds(
     const angle = derivative ? toDegrees(Math.atan2(derivative.y, derivative.x)) : 0;
     const alignment = layout.getAlignment(label, placement, angle);
     return { x: point.x + size.x + alignment.x, y: point.y + size.y + alignment.y, width: size.width, height: size.height };
+}
+
+/** The canvas (the `<svg>`) of the diagram in `baseDiv`, in page coordinates as Sprotty measures it; undefined before it is drawn. */
+export function measureCanvas(baseDiv: string): Bounds | undefined {
+    const svg = document.getElementById(baseDiv)?.querySelector('svg');
+    if (!svg) {
+        return undefined;
+    }
+    const box = svg.getBoundingClientRect();
+    const bounds = { x: box.left + window.scrollX, y: box.top + window.scrollY, width: box.width, height: box.height };
+    return Dimension.isValid(bounds) && bounds.width > 0 && bounds.height > 0 ? bounds : undefined;
 }

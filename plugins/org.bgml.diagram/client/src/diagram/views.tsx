@@ -2,6 +2,8 @@
 import {
     GEdge,
     GEdgeView,
+    GIssueMarker,
+    GIssueMarkerView,
     GLabel,
     GLabelView,
     GModelElement,
@@ -40,7 +42,9 @@ const KIND_CLASS: Record<string, string> = {
  * nodes are children and are drawn inside. The kind word itself comes from the server's `label:kind` child; when a
  * model has none, the view writes it so the kind is never hidden.
  *
- * Below `DETAIL_ZOOM` its texts and the click areas of its ports are left out (`drawsDetail`).
+ * Below `DETAIL_ZOOM` it is drawn as an overview (`drawsDetail`): without its texts, and with its ports as plain squares
+ * in one path (one per set of port classes, so a port's problem or verdict colour stays), which is all a few pixels of
+ * screen show of them; what the ports carry (result labels, problem markers) is still drawn.
  *
  * Drawn anew only when the entity or anything inside it changed (`cachedDrawing`), when the zoom crosses `DETAIL_ZOOM`,
  * or, for an entity partly outside the canvas (whose ports and labels outside are not drawn), when the viewport
@@ -79,6 +83,7 @@ export class BgmlNodeView extends ShapeView {
         const width = Math.max(node.size.width, 0);
         const height = Math.max(node.size.height, 0);
         const container = node.type === NodeTypes.ASSEMBLY || node.type === NodeTypes.PROCESS;
+        const detail = drawsDetail(node, context);
         const hasKindLabel = hasChildOfType(node, 'label:kind');
         const classes: Record<string, boolean> = {
             'bgml-node': true,
@@ -91,11 +96,60 @@ export class BgmlNodeView extends ShapeView {
             <g class={classes} data-kind={node.kindName}>
                 <rect class-bgml-node-body={true} x={0} y={0} rx={6} ry={6} width={width} height={height} />
                 <rect class-bgml-kind-band={true} x={0} y={0} width={width} height={Math.min(6, height)} rx={3} ry={3} />
-                {hasKindLabel || !drawsDetail(node, context) ? '' : <text class-bgml-kind-fallback={true} x={8} y={18}>{'«' + node.kindName + '»'}</text>}
-                {context.renderChildren(node)}
+                {hasKindLabel || !detail ? '' : <text class-bgml-kind-fallback={true} x={8} y={18}>{'«' + node.kindName + '»'}</text>}
+                {detail ? context.renderChildren(node) : this.renderOverviewChildren(node, context)}
             </g>
         );
     }
+
+    /**
+     * The children of an entity drawn as an overview: its ports as squares in one path per set of port classes, then
+     * what the ports hold and every other child as always (the text views draw nothing at this zoom).
+     */
+    protected renderOverviewChildren(node: Readonly<BgmlNode>, context: RenderingContext): VNode[] {
+        const squares = new Map<string, string[]>();
+        const drawn: VNode[] = [];
+        for (const child of node.children) {
+            if (!(child instanceof BgmlPort)) {
+                const vnode = context.renderElement(child);
+                if (vnode) {
+                    drawn.push(vnode);
+                }
+                continue;
+            }
+            const o = frameOffset(child, context) ?? child.position;
+            const classes = portClasses(child).join(' ');
+            const list = squares.get(classes) ?? [];
+            list.push(`M${round(o.x + 1)},${round(o.y + 1)}h${round(child.size.width - 2)}v${round(child.size.height - 2)}h${round(2 - child.size.width)}z`);
+            squares.set(classes, list);
+            for (const inside of child.children) {
+                const vnode = context.renderElement(inside);
+                if (vnode) {
+                    drawn.push(vnode);
+                }
+            }
+        }
+        const paths: VNode[] = [];
+        for (const [classes, list] of squares) {
+            const css: Record<string, boolean> = { 'bgml-port-overview': true };
+            classes.split(' ').filter(c => c !== '').forEach(c => (css[c] = true));
+            paths.push(<path class={css} d={list.join('')} />);
+        }
+        return [...paths, ...drawn];
+    }
+}
+
+/** The classes that colour a port (problems, verdicts, the selection), as its own drawing would have them. */
+function portClasses(port: Readonly<BgmlPort & Partial<Selectable>>): string[] {
+    const classes = (port.cssClasses ?? []).filter(c => c.startsWith('bgml-') || c === 'error' || c === 'warning');
+    const problem = (port as unknown as { args?: Record<string, unknown> }).args?.['problem'];
+    if ((problem === 'error' || problem === 'warning') && !classes.includes('bgml-' + problem)) {
+        classes.push('bgml-' + problem);
+    }
+    if (port.selected) {
+        classes.push('selected');
+    }
+    return classes.sort();
 }
 
 /** How far (in diagram units) a port's result label may reach out of its entity. */
@@ -194,16 +248,36 @@ function outwardAngle(side: string): number {
 
 /**
  * Connections: invocations end in an open arrow at the facet, event connections are dashed with a filled one. Drawn
- * anew only when the connection, its labels or the place of either end changed (`cachedDrawing`).
+ * anew only when the connection, its labels or the place of either end changed (`cachedDrawing`), or when the zoom
+ * crosses `DETAIL_ZOOM`: below it a connection without labels is one line, without its arrow head and its wider
+ * invisible line for the mouse (`drawsDetail`).
  */
 @injectable()
 export class BgmlEdgeView extends GEdgeView {
     override render(edge: Readonly<GEdge>, context: RenderingContext): VNode {
+        const line = edge.children.length === 0 && !drawsDetail(edge, context);
         const state = drawnState(edge);
         placement(edge.source, state);
         state.push('to');
         placement(edge.target, state);
-        return cachedDrawing(edge, context, state, () => super.render(edge, context));
+        state.push(line);
+        return line
+            ? cachedDrawing(edge, context, state, () => this.renderOverview(edge, context), 'path')
+            : cachedDrawing(edge, context, state, () => super.render(edge, context));
+    }
+
+    /** The connection as one line, with the classes its full drawing has (the style sheet styles both alike). */
+    protected renderOverview(edge: Readonly<GEdge>, context: RenderingContext): VNode {
+        const route = this.edgeRouterRegistry.get(edge.routerKind).route(edge);
+        return (
+            <path
+                class-sprotty-edge={true}
+                class-mouseover={edge.hoverFeedback}
+                class-bgml-edge-line={true}
+                {...this.additionalClasses(edge, context)}
+                d={route.length < 2 ? '' : this.createPathForSegments(route)}
+            />
+        );
     }
 
     protected override additionalClasses(edge: Readonly<GEdge>, _context: RenderingContext): Record<string, boolean> {
@@ -334,5 +408,17 @@ export class ProblemClassPostprocessor {
 
     postUpdate(): void {
         // nothing to do after the update
+    }
+}
+
+/**
+ * GLSP's validation marker (a 16 px warning or error sign), left out of the overview (`drawsDetail`): there it would be
+ * under 4 px, and the class of the element it marks colours that element already. Zooming in draws it.
+ */
+@injectable()
+export class BgmlIssueMarkerView extends GIssueMarkerView {
+    override render(marker: GIssueMarker, context: RenderingContext): VNode {
+        // nothing drawn: Sprotty's views may answer undefined (`IView.render`), GLSP's class declares VNode only
+        return drawsDetail(marker, context) ? super.render(marker, context) : (undefined as unknown as VNode);
     }
 }
