@@ -1,6 +1,7 @@
 package org.bgml.generator.ace;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -235,12 +236,22 @@ public final class AceChains {
         if (timerFed(e)) {
             return List.of();
         }
-        return e.metrics().stream().filter(m -> !m.kind().equals("pathLatency")).toList();
+        return withoutPaths(e.metrics());
     }
 
     /** The metrics a client loop runs for an invocation. */
     public static List<MetricPlan> loopMetrics(InvocationPlan i) {
-        return i.metrics().stream().filter(m -> !m.kind().equals("pathLatency")).toList();
+        return withoutPaths(i.metrics());
+    }
+
+    /** The metrics but path latencies; the list itself when it has none (templates ask per process and loop). */
+    private static List<MetricPlan> withoutPaths(List<MetricPlan> metrics) {
+        for (MetricPlan m : metrics) {
+            if (m.kind().equals("pathLatency")) {
+                return metrics.stream().filter(n -> !n.kind().equals("pathLatency")).toList();
+            }
+        }
+        return Collections.unmodifiableList(metrics);
     }
 
     // ---- refusals --------------------------------------------------------------------------------------
