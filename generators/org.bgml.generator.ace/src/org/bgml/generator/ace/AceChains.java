@@ -3,6 +3,7 @@ package org.bgml.generator.ace;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +46,7 @@ public final class AceChains {
     private final ChainPlan chains;
     private final Map<Connection, EventPlan> eventOf = new HashMap<>();
     private final Map<Connection, InvocationPlan> invocationOf = new HashMap<>();
+    private final Map<ProcessPlan, List<EventSource>> timersOf = new IdentityHashMap<>();
 
     public AceChains(BenchmarkPlan plan) {
         this.plan = plan;
@@ -104,6 +106,10 @@ public final class AceChains {
 
     /** The timer sources of the entities of a process, in model order. */
     public List<EventSource> timers(ProcessPlan p) {
+        return timersOf.computeIfAbsent(p, this::findTimers); // asked several times per process
+    }
+
+    private List<EventSource> findTimers(ProcessPlan p) {
         List<EventSource> out = new ArrayList<>();
         for (Entity e : p.entities()) {
             for (Port port : e.getPorts()) {
@@ -112,7 +118,7 @@ public final class AceChains {
                 }
             }
         }
-        return out;
+        return List.copyOf(out);
     }
 
     /** The process starts paths: it has a timer source, or makes the calls a path starts at. */
