@@ -1,7 +1,9 @@
 package org.bgml.generator.ace;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +46,7 @@ public final class AceChains {
     private final ChainPlan chains;
     private final Map<Connection, EventPlan> eventOf = new HashMap<>();
     private final Map<Connection, InvocationPlan> invocationOf = new HashMap<>();
+    private final Map<ProcessPlan, List<EventSource>> timersOf = new IdentityHashMap<>();
 
     public AceChains(BenchmarkPlan plan) {
         this.plan = plan;
@@ -103,6 +106,10 @@ public final class AceChains {
 
     /** The timer sources of the entities of a process, in model order. */
     public List<EventSource> timers(ProcessPlan p) {
+        return timersOf.computeIfAbsent(p, this::findTimers); // asked several times per process
+    }
+
+    private List<EventSource> findTimers(ProcessPlan p) {
         List<EventSource> out = new ArrayList<>();
         for (Entity e : p.entities()) {
             for (Port port : e.getPorts()) {
@@ -111,7 +118,7 @@ public final class AceChains {
                 }
             }
         }
-        return out;
+        return List.copyOf(out);
     }
 
     /** The process starts paths: it has a timer source, or makes the calls a path starts at. */
@@ -235,12 +242,22 @@ public final class AceChains {
         if (timerFed(e)) {
             return List.of();
         }
-        return e.metrics().stream().filter(m -> !m.kind().equals("pathLatency")).toList();
+        return withoutPaths(e.metrics());
     }
 
     /** The metrics a client loop runs for an invocation. */
     public static List<MetricPlan> loopMetrics(InvocationPlan i) {
-        return i.metrics().stream().filter(m -> !m.kind().equals("pathLatency")).toList();
+        return withoutPaths(i.metrics());
+    }
+
+    /** The metrics but path latencies; the list itself when it has none (templates ask per process and loop). */
+    private static List<MetricPlan> withoutPaths(List<MetricPlan> metrics) {
+        for (MetricPlan m : metrics) {
+            if (m.kind().equals("pathLatency")) {
+                return metrics.stream().filter(n -> !n.kind().equals("pathLatency")).toList();
+            }
+        }
+        return Collections.unmodifiableList(metrics);
     }
 
     // ---- refusals --------------------------------------------------------------------------------------

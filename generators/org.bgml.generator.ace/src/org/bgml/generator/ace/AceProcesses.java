@@ -1,6 +1,7 @@
 package org.bgml.generator.ace;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -31,6 +32,8 @@ public final class AceProcesses {
 
     private final BenchmarkPlan plan;
     private final AceNaming naming;
+    /** Each event connection's index in the plan, made on first use: a search per event would be quadratic. */
+    private Map<EventPlan, Integer> eventIds;
 
     /**
      * @throws UnsupportedModelException for an event metric with several threads: the baseline pushes an event
@@ -279,6 +282,13 @@ public final class AceProcesses {
 
     /** Index of an event connection in the plan: its id on the wire. */
     public int eventId(EventPlan e) {
-        return plan.events().indexOf(e);
+        if (eventIds == null) {
+            eventIds = new IdentityHashMap<>();
+            for (EventPlan each : plan.events()) {
+                eventIds.putIfAbsent(each, eventIds.size());
+            }
+        }
+        Integer id = eventIds.get(e);
+        return id != null ? id : plan.events().indexOf(e);
     }
 }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The C++ measurement runtime (runtime/cpp in the repository), packaged into this bundle at build time. Its
@@ -42,11 +44,18 @@ public final class RuntimeHeaders {
     }
 
     private static void copy(String resource, GeneratorOutput out, String path) {
+        out.writeBytes(path, CONTENTS.computeIfAbsent(resource, RuntimeHeaders::read)); // every output copies what it keeps
+    }
+
+    /** The runtime's files, read from the bundle once: every generation copies all of them. */
+    private static final Map<String, byte[]> CONTENTS = new ConcurrentHashMap<>();
+
+    private static byte[] read(String resource) {
         try (InputStream in = RuntimeHeaders.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException("runtime file " + resource + " is missing from the generator bundle");
             }
-            out.writeBytes(path, in.readAllBytes());
+            return in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -54,13 +63,16 @@ public final class RuntimeHeaders {
 
     /** The header file names, sorted. */
     public static List<String> list() {
-        return entries(RESOURCE_DIR, "*.h", "headers");
+        return ENTRIES.computeIfAbsent(RESOURCE_DIR, folder -> entries(folder, "*.h", "headers"));
     }
 
     /** The source file names, sorted. */
     private static List<String> sources() {
-        return entries(SOURCE_RESOURCE_DIR, "*.cpp", "sources");
+        return ENTRIES.computeIfAbsent(SOURCE_RESOURCE_DIR, folder -> entries(folder, "*.cpp", "sources"));
     }
+
+    /** The file names of each folder, listed once: the bundle's content does not change while it runs. */
+    private static final Map<String, List<String>> ENTRIES = new ConcurrentHashMap<>();
 
     private static List<String> entries(String folder, String pattern, String what) {
         org.osgi.framework.Bundle bundle = org.osgi.framework.FrameworkUtil.getBundle(RuntimeHeaders.class);
@@ -77,6 +89,6 @@ public final class RuntimeHeaders {
             names.add(path.substring(path.lastIndexOf('/') + 1));
         }
         java.util.Collections.sort(names);
-        return names;
+        return List.copyOf(names);
     }
 }

@@ -3,6 +3,7 @@ package org.bgml.generator.omniorb;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -47,11 +48,12 @@ public class Layouts {
     }
 
     public BenchmarkLayout layout(BenchmarkPlan plan) {
-        Map<InvocationPlan, List<LoopGroup>> callLoops = new LinkedHashMap<>();
+        // by identity: a plan's records hash and compare every field, metrics included
+        Map<InvocationPlan, List<LoopGroup>> callLoops = new IdentityHashMap<>();
         for (InvocationPlan i : plan.invocations()) {
             callLoops.put(i, groups(i, null, loopMetrics(i.metrics(), null), new int[] { -1 }));
         }
-        Map<EventPlan, List<LoopGroup>> eventLoops = new LinkedHashMap<>();
+        Map<EventPlan, List<LoopGroup>> eventLoops = new IdentityHashMap<>();
         int[] stream = { 0 };
         for (EventPlan e : plan.events()) {
             eventLoops.put(e, groups(null, e, loopMetrics(e.metrics(), e.source()), stream));

@@ -39,6 +39,10 @@ public final class WhiteBox {
      * clocks (the stamps of both sides are CLOCK_MONOTONIC, which only one host shares).
      */
     public static List<Probed> probed(BenchmarkPlan plan) {
+        return plan.derived(WhiteBox.class, WhiteBox::compute); // asked per process and per loop
+    }
+
+    private static List<Probed> compute(BenchmarkPlan plan) {
         List<Probed> out = new ArrayList<>();
         for (InvocationPlan i : plan.invocations()) {
             for (MetricPlan m : i.metrics()) {

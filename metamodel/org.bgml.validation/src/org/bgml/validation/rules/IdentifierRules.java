@@ -1,6 +1,7 @@
 package org.bgml.validation.rules;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -106,8 +107,12 @@ public final class IdentifierRules implements RuleSet {
     /** One scope per container; IDL compares names without case, and enum literals join their module's scope. */
     private static void checkScopes(EObject root, DiagnosticSink sink) {
         for (EObject container : Elements.allOf(root, EObject.class)) {
+            List<EObject> contents = container.eContents();
+            if (contents.size() < 2 && !(container instanceof Module)) {
+                continue; // one name or none: nothing to collide (most elements are leaves)
+            }
             Map<String, String> seen = new HashMap<>();
-            for (EObject child : container.eContents()) {
+            for (EObject child : contents) {
                 if (child instanceof NamedElement named && named.getName() != null && !named.getName().isEmpty()) {
                     claim(seen, named.getName(), child, () -> Elements.label(child), sink);
                 }

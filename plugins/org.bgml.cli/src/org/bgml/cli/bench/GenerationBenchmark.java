@@ -9,9 +9,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import org.bgml.targets.GenerationService;
@@ -133,10 +135,14 @@ public final class GenerationBenchmark {
         }
     }
 
+    /** Writes every file, making each folder once, as the generators' output does (not a lookup per file). */
     private static void writeAll(Path root, Map<String, byte[]> files) throws IOException {
+        Set<Path> folders = new HashSet<>();
         for (Map.Entry<String, byte[]> f : files.entrySet()) {
             Path file = root.resolve(f.getKey());
-            Files.createDirectories(file.getParent());
+            if (folders.add(file.getParent())) {
+                Files.createDirectories(file.getParent());
+            }
             Files.write(file, f.getValue());
         }
     }

@@ -5,6 +5,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 import org.bgml.model.BenchmarkModel;
 import org.bgml.model.Deployment;
@@ -37,6 +39,8 @@ public final class BenchmarkPlan {
     private final Map<Entity, List<EventPlan>> eventsBySupplier = new LinkedHashMap<>();
     /** The event chains of this plan, computed on first use (see {@link #chains()}). */
     private volatile ChainPlan chains;
+    /** What targets derive from this plan, by key, each computed on first use (see {@link #derived}). */
+    private final Map<Object, Object> derived = new ConcurrentHashMap<>();
 
     /**
      * @param deployment      the deployment planned, or null for a model without one
@@ -185,6 +189,25 @@ public final class BenchmarkPlan {
             chains = c;
         }
         return c;
+    }
+
+    /**
+     * A view a target derives from this plan alone, computed once per plan: templates ask for such views per
+     * process or per element, and each computation walks the whole plan. {@code key} names the view (a constant
+     * of the target); {@code compute} must give the same value every time, since a value computed twice at once
+     * is kept only once.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T derived(Object key, Function<BenchmarkPlan, T> compute) {
+        Object value = derived.get(key);
+        if (value == null) {
+            value = compute.apply(this);
+            Object first = derived.putIfAbsent(key, value);
+            if (first != null) {
+                value = first;
+            }
+        }
+        return (T) value;
     }
 
     @Override

@@ -189,6 +189,9 @@ public final class ChainPlan {
     private final Map<Port, Segment> segmentByActions = new HashMap<>();
     private final List<Path> paths = new ArrayList<>();
     private final Map<PathLatency, Path> pathByMetric = new HashMap<>();
+    /** The paths by end port and by origin element, in model order: templates ask for them per port. */
+    private final Map<Port, List<Path>> pathsByEnd = new HashMap<>();
+    private final Map<EObject, List<Path>> pathsByOrigin = new HashMap<>();
     private final Map<Port, List<Connection>> connectionsFrom = new HashMap<>();
 
     private ChainPlan(BenchmarkModel model, Map<Entity, String> hostOf) {
@@ -230,6 +233,8 @@ public final class ChainPlan {
                 Path path = new Path(pl, origin, pl.getEnd(), route, hosts(origin, route, hostOf));
                 paths.add(path);
                 pathByMetric.put(pl, path);
+                pathsByEnd.computeIfAbsent(path.end(), k -> new ArrayList<>()).add(path);
+                pathsByOrigin.computeIfAbsent(origin.element(), k -> new ArrayList<>()).add(path);
             }
         }
     }
@@ -310,12 +315,12 @@ public final class ChainPlan {
 
     /** The paths that end at {@code port} (whose recorders the process of that port holds), in model order. */
     public List<Path> pathsEndingAt(Port port) {
-        return paths.stream().filter(p -> p.end() == port).toList();
+        return Collections.unmodifiableList(pathsByEnd.getOrDefault(port, List.of()));
     }
 
     /** The paths whose origin is {@code element}, in model order. */
     public List<Path> pathsFrom(EObject element) {
-        return paths.stream().filter(p -> p.origin().element() == element).toList();
+        return Collections.unmodifiableList(pathsByOrigin.getOrDefault(element, List.of()));
     }
 
     /** The connections a call origin's calls go over: its connection, or every connection of its receptacle. */
