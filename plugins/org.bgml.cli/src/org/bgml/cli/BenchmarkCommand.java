@@ -33,6 +33,8 @@ final class BenchmarkCommand implements Subcommand {
     static final int DEFAULT_COMPONENTS = 1000;
     static final int DEFAULT_REPEAT = 5;
     static final int DEFAULT_WARMUP = 2;
+    /** Generation runs each template hundreds of times per model: ten rounds first let the JIT compile them. */
+    static final int DEFAULT_GENERATE_WARMUP = 10;
 
     @Parameters(paramLabel = "WHAT", completionCandidates = Kinds.class,
             description = "model: load, validate and save times and heap; generate: generation time per target")
@@ -44,7 +46,7 @@ final class BenchmarkCommand implements Subcommand {
     @Option(names = "--repeat", paramLabel = "R", description = "measured repetitions (default 5)")
     String repeat;
 
-    @Option(names = "--warmup", paramLabel = "W", description = "unmeasured repetitions first (default 2)")
+    @Option(names = "--warmup", paramLabel = "W", description = "unmeasured repetitions first (default 2; 10 for generate)")
     String warmup;
 
     @Option(names = "--write", paramLabel = "FILE", description = "with model: only write the synthetic model to FILE")
@@ -73,7 +75,7 @@ final class BenchmarkCommand implements Subcommand {
         }
         int components = number(this.components, "--components", DEFAULT_COMPONENTS, SyntheticModels.MIN_COMPONENTS);
         int repeat = number(this.repeat, "--repeat", DEFAULT_REPEAT, 1);
-        int warmup = number(this.warmup, "--warmup", DEFAULT_WARMUP, 0);
+        int warmup = number(this.warmup, "--warmup", what.equals("generate") ? DEFAULT_GENERATE_WARMUP : DEFAULT_WARMUP, 0);
         String write = writeFile;
         if (write != null) {
             if (!what.equals("model")) {

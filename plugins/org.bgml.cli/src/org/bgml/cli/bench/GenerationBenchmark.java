@@ -27,12 +27,15 @@ import org.bgml.model.synthetic.SyntheticModels.Variant;
 /**
  * Generation speed per target on a synthetic model: wall time of a whole generation into an empty folder
  * (validation, planning, templates, writes), files/s and bytes/s, against the time it takes just to write the
- * same bytes to disk, the two alternating round by round. Beside the wall times it gives the CPU time of the thread
- * that did each (user and system, so the kernel's file work counts on both sides): on a loaded machine the wall time
- * mostly measures the wait for a CPU, and the CPU ratio stays what the code costs. A target that refuses the model
+ * same bytes to disk, the two alternating round by round (and which of them goes first). Beside the wall times it
+ * gives the CPU time of the thread that did each (user and system, so the kernel's file work counts on both sides;
+ * the collector's and the compiler's threads are not counted): on a loaded machine the wall time mostly measures the
+ * wait for a CPU, and the CPU ratio stays what the code costs. A target that refuses the model
  * gets the first {@link Variant} of it that it generates, and the row names it. Prints numbers; asserts nothing.
  */
 public final class GenerationBenchmark {
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     public record Options(int components, int repeat, int warmup) {
     }
@@ -46,7 +49,6 @@ public final class GenerationBenchmark {
     }
 
     public static List<Row> run(Options options, Path work) throws IOException {
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         List<Row> rows = new ArrayList<>();
         int folder = 0;
         for (TargetDescriptor target : Targets.all()) {
@@ -76,28 +78,30 @@ public final class GenerationBenchmark {
             long[] raw = new long[options.repeat()];
             long[] cpu = new long[options.repeat()];
             long[] rawCpu = new long[options.repeat()];
+            Map<String, byte[]> files = memory.files();
+            GenerationService.Request generation = request;
             for (int i = -options.warmup(); i < options.repeat(); i++) {
                 Path out = work.resolve("gen-" + folder++);
-                long c0 = threads.getCurrentThreadCpuTime();
-                long t0 = System.nanoTime();
-                try {
-                    new GenerationService().generate(request, out);
-                } catch (Exception e) {
-                    throw new IOException(target.id() + ": " + e.getMessage(), e);
-                }
-                long t1 = System.nanoTime();
-                long c1 = threads.getCurrentThreadCpuTime();
                 Path copy = work.resolve("raw-" + folder++);
-                long c2 = threads.getCurrentThreadCpuTime();
-                long t2 = System.nanoTime();
-                writeAll(copy, memory.files());
-                long t3 = System.nanoTime();
-                long c3 = threads.getCurrentThreadCpuTime();
+                // The two alternate which goes first, so that the kernel's write-back of the round before lands on
+                // each side as often.
+                boolean rawFirst = (i & 1) != 0;
+                long[] rawTimes = rawFirst ? timed(() -> writeAll(copy, files)) : null;
+                long[] genTimes = timed(() -> {
+                    try {
+                        new GenerationService().generate(generation, out);
+                    } catch (Exception e) {
+                        throw new IOException(target.id() + ": " + e.getMessage(), e);
+                    }
+                });
+                if (!rawFirst) {
+                    rawTimes = timed(() -> writeAll(copy, files));
+                }
                 if (i >= 0) {
-                    times[i] = t1 - t0;
-                    raw[i] = t3 - t2;
-                    cpu[i] = c1 - c0;
-                    rawCpu[i] = c3 - c2;
+                    times[i] = genTimes[0];
+                    cpu[i] = genTimes[1];
+                    raw[i] = rawTimes[0];
+                    rawCpu[i] = rawTimes[1];
                 }
                 delete(out);
                 delete(copy);
@@ -133,6 +137,20 @@ public final class GenerationBenchmark {
                         SyntheticModels.connections(options.components(), r.variant()));
             }
         }
+    }
+
+    private interface Work {
+        void run() throws IOException;
+    }
+
+    /** Wall time and the calling thread's CPU time of one side. */
+    private static long[] timed(Work work) throws IOException {
+        long c0 = THREADS.getCurrentThreadCpuTime();
+        long t0 = System.nanoTime();
+        work.run();
+        long t1 = System.nanoTime();
+        long c1 = THREADS.getCurrentThreadCpuTime();
+        return new long[] {t1 - t0, c1 - c0};
     }
 
     /** Writes every file, making each folder once, as the generators' output does (not a lookup per file). */
