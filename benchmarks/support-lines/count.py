@@ -5,7 +5,8 @@ Support code is what a target's generated benchmarks share whatever the model: t
 timed loops, pacing, sleeps, busy work and IOR files. It lives either as C++ files in the target bundle's cpp/
 folder, or (in older layouts) as C++ inside an Xtend rich string, whose lines are counted here. The runtime
 headers every target shares (runtime/cpp/include/bgml/loop.h and ior.h) are counted on a line of their own, and the
-metric loop and reporting (metric_loop.h, report.h and their sources in runtime/cpp/src) on another.
+metric loop, the reporting and the shared process flags (metric_loop.h, report.h, process.h and their sources in
+runtime/cpp/src) on another.
 """
 import subprocess
 import sys
@@ -20,8 +21,10 @@ SUPPORT = {
     "ace": ["generators/org.bgml.generator.ace/cpp/"],
     "fastdds": ["generators/org.bgml.generator.fastdds/cpp/"],
     "shared (runtime loop.h, ior.h)": ["runtime/cpp/include/bgml/loop.h", "runtime/cpp/include/bgml/ior.h"],
-    "shared (runtime metric_loop.h, report.h, src/)": ["runtime/cpp/include/bgml/metric_loop.h",
-                                                       "runtime/cpp/include/bgml/report.h", "runtime/cpp/src/"],
+    "shared (runtime metric_loop.h, report.h, process.h, src/)": ["runtime/cpp/include/bgml/metric_loop.h",
+                                                                  "runtime/cpp/include/bgml/report.h",
+                                                                  "runtime/cpp/include/bgml/process.h",
+                                                                  "runtime/cpp/src/"],
 }
 CPP = (".h", ".cpp")
 
@@ -81,19 +84,19 @@ def measure(rev):
 
 def main(revs):
     results = [(rev, measure(rev)) for rev in revs]
-    header = f"{'target':48}" + "".join(f"{rev[:18]:>24}" for rev, _ in results)
+    header = f"{'target':60}" + "".join(f"{rev[:18]:>24}" for rev, _ in results)
     print("lines (all / code, without blank and comment lines) of hand-written C++ support code")
     print(header)
     sums = [[0, 0] for _ in results]
     for target in SUPPORT:
-        row = f"{target:48}"
+        row = f"{target:60}"
         for k, (_, r) in enumerate(results):
             n, c = r[target]
             sums[k][0] += n
             sums[k][1] += c
             row += f"{f'{n} / {c}':>24}"
         print(row)
-    print(f"{'total':48}" + "".join(f"{f'{n} / {c}':>24}" for n, c in sums))
+    print(f"{'total':60}" + "".join(f"{f'{n} / {c}':>24}" for n, c in sums))
 
 
 if __name__ == "__main__":

@@ -24,6 +24,18 @@ void add_reported(ResultFile& result, Measurement& m, std::uint64_t wall_ns, con
 
 } // namespace
 
+std::unique_ptr<ResultFile> open_result_file(const std::string& process, const std::string& target,
+                                             const std::vector<std::pair<std::string, std::string> >& labels,
+                                             const std::string& configuration)
+{
+  std::unique_ptr<ResultFile> result(new ResultFile(process, target));
+  for (std::size_t i = 0; i != labels.size(); ++i)
+    result->add_label(labels[i].first, labels[i].second);
+  if (!configuration.empty())
+    result->add_label("configuration", configuration);
+  return result;
+}
+
 void report(ResultFile& result, Measurement& m, const SampleHistory& history, std::uint64_t wall_ns,
             const std::string& label)
 {

@@ -3,16 +3,12 @@
 
 #include "bgml_ace/options.h"
 
-#include <cerrno>
 #include <csignal>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 
 #include "ace/Get_Opt.h"
 #include "ace/Version.h"
-
-#include "bgml/affinity.h"
 
 namespace bgml_ace {
 
@@ -20,21 +16,15 @@ namespace {
 
 void usage(const char* program)
 {
-  std::fprintf(stderr,
-               "usage: %s [-r result.json] [-c cpus] [-n iterations] [-w seconds]\n"
-               "          [--concurrency reactive|thread-per-connection] [--reactor select|tp|dev_poll]\n"
-               "          [--tcp-nodelay 0|1] [--sndbuf bytes] [--rcvbuf bytes] [-h]\n"
-               "  -r  result file (JSON)             -c  CPU list to pin to, e.g. 0 or 0-1\n"
-               "  -n  timed iterations per metric    -w  seconds to wait for endpoint files (30)\n",
-               program);
+  bgml::print_usage(program,
+                    "          [--concurrency reactive|thread-per-connection] [--reactor select|tp|dev_poll]\n"
+                    "          [--tcp-nodelay 0|1] [--sndbuf bytes] [--rcvbuf bytes] [-h]\n",
+                    "endpoint files", "");
 }
 
 bool to_long(const char* text, long minimum, long& value)
 {
-  char* end = nullptr;
-  errno = 0;
-  value = std::strtol(text, &end, 10);
-  return errno == 0 && end != text && *end == '\0' && value >= minimum;
+  return bgml::parse_long(text, minimum, 2147483647L, value);
 }
 
 /// The flag ACE_Get_Opt took last, as it was written: -n or --sndbuf.
@@ -58,7 +48,7 @@ bool parse_options(int argc, char* argv[], const std::string& default_result_fil
   status = 1;
   // The same parser as the TAO processes: ACE_Get_Opt, short flags, here also the socket options as long
   // ones. A leading ':' reports a missing value apart from an unknown flag; errors are printed here.
-  ACE_Get_Opt get_opts(argc, argv, ACE_TEXT(":r:c:n:w:h"), 1, 0, ACE_Get_Opt::RETURN_IN_ORDER);
+  ACE_Get_Opt get_opts(argc, argv, ACE_TEXT(bgml::process_short_flags()), 1, 0, ACE_Get_Opt::RETURN_IN_ORDER);
   get_opts.long_option(ACE_TEXT("help"), 'h', ACE_Get_Opt::NO_ARG);
   get_opts.long_option(ACE_TEXT("concurrency"), CONCURRENCY, ACE_Get_Opt::ARG_REQUIRED);
   get_opts.long_option(ACE_TEXT("reactor"), REACTOR, ACE_Get_Opt::ARG_REQUIRED);
@@ -75,21 +65,6 @@ bool parse_options(int argc, char* argv[], const std::string& default_result_fil
       usage(argv[0]);
       status = 0;
       return false;
-    case 'r':
-      options.result_file = value;
-      break;
-    case 'c':
-      options.cpu_list = value;
-      ok = bgml::parse_cpu_list(value, options.cpus);
-      break;
-    case 'n':
-      ok = to_long(value, 1, number);
-      options.iterations = number;
-      break;
-    case 'w':
-      ok = to_long(value, 1, number);
-      options.wait_seconds = static_cast<int>(number);
-      break;
     case CONCURRENCY:
       ok = std::strcmp(value, "reactive") == 0 || std::strcmp(value, "thread-per-connection") == 0;
       options.server.concurrency = std::strcmp(value, "reactive") == 0 ? Concurrency::REACTIVE
@@ -120,27 +95,19 @@ bool parse_options(int argc, char* argv[], const std::string& default_result_fil
       usage(argv[0]);
       return false;
     default:
-      std::fprintf(stderr, "ERROR: unknown flag %s\n", argv[get_opts.opt_ind() - 1]);
-      usage(argv[0]);
-      return false;
+      if (!bgml::is_process_flag(c)) {
+        std::fprintf(stderr, "ERROR: unknown flag %s\n", argv[get_opts.opt_ind() - 1]);
+        usage(argv[0]);
+        return false;
+      }
+      ok = bgml::set_process_option(c, value, options); // -r -c -n -w, the runtime's
+      break;
     }
     if (!ok) {
       std::fprintf(stderr, "ERROR: bad value '%s' for %s\n", value, flag_of(get_opts).c_str());
       usage(argv[0]);
       return false;
     }
-  }
-  return true;
-}
-
-bool apply_affinity(const Options& options)
-{
-  if (options.cpus.empty())
-    return true;
-  std::string error;
-  if (!bgml::set_affinity(options.cpus, &error)) {
-    std::fprintf(stderr, "ERROR: cannot pin to CPUs %s: %s\n", options.cpu_list.c_str(), error.c_str());
-    return false;
   }
   return true;
 }
@@ -154,8 +121,7 @@ void add_labels(const Options& options, std::vector<std::pair<std::string, std::
   labels.push_back(std::make_pair("tcpNoDelay", s.socket.no_delay ? "1" : "0"));
   labels.push_back(std::make_pair("sendBufferBytes", std::to_string(s.socket.send_buffer)));
   labels.push_back(std::make_pair("receiveBufferBytes", std::to_string(s.socket.receive_buffer)));
-  if (options.iterations > 0)
-    labels.push_back(std::make_pair("iterationsOverride", std::to_string(options.iterations)));
+  bgml::add_process_labels(options, labels);
 }
 
 } // namespace bgml_ace

@@ -4,27 +4,18 @@
 #ifndef BGML_ACE_OPTIONS_H
 #define BGML_ACE_OPTIONS_H
 
-#include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "bgml/process.h"
 #include "bgml_ace/server.h"
 
 namespace bgml_ace {
 
-struct Options {
-  std::string result_file;      // -r
-  std::vector<int> cpus;        // -c, empty: unpinned
-  std::string cpu_list;
-  long iterations = 0;          // -n, 0: the model's counts
-  int wait_seconds = 30;        // -w, limit for endpoint files to appear
+/// The runtime's shared flags (-r -c -n -w; -w is the limit for endpoint files to appear), and ACE's.
+struct Options : bgml::ProcessOptions {
   ServerOptions server;         // --concurrency, --reactor, --tcp-nodelay, --sndbuf, --rcvbuf
-
-  /// Timed iterations of a metric: -n if given, else the model's count.
-  std::size_t timed(std::size_t model_count) const
-  {
-    return iterations > 0 ? static_cast<std::size_t>(iterations) : model_count;
-  }
 };
 
 /// Parses the command line. Prints the usage and returns false on -h or a bad argument; `status`
@@ -32,10 +23,7 @@ struct Options {
 bool parse_options(int argc, char* argv[], const std::string& default_result_file, Options& options,
                    int& status);
 
-/// Pins the process to options.cpus (if any); prints "ERROR: ..." and returns false on failure.
-bool apply_affinity(const Options& options);
-
-/// The socket and concurrency settings as result-file labels.
+/// The socket and concurrency settings, and -n if given, as result-file labels.
 void add_labels(const Options& options, std::vector<std::pair<std::string, std::string> >& labels);
 
 } // namespace bgml_ace

@@ -8,6 +8,8 @@
 #include <initializer_list>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "bgml/report.h"
 #include "bgml/result_writer.h"
@@ -23,8 +25,13 @@ using bgml::wait_at_start_line;
 
 /// The result file of process `process` (its element path): host, build, CPU placement (after
 /// apply_affinity()), probe cost, and the options and configuration as labels.
-std::unique_ptr<bgml::ResultFile> open_results(const std::string& process, const Options& options,
-                                               const std::string& configuration);
+inline std::unique_ptr<bgml::ResultFile> open_results(const std::string& process, const Options& options,
+                                                      const std::string& configuration)
+{
+  std::vector<std::pair<std::string, std::string> > labels;
+  add_labels(options, labels);
+  return bgml::open_result_file(process, "ace", labels, configuration);
+}
 
 /// Reads the footprint, adds the footprint metrics and writes the result file (-r) atomically. Returns
 /// main's exit status: 0, or 1 after printing "ERROR: ...".

@@ -131,11 +131,6 @@ private:
 bool serve(Dispatcher& dispatcher, const Message& message, const MessageReader& reader,
            MessageWriter& writer, ACE_SOCK_Stream& peer);
 
-/// Blocks SIGTERM and SIGINT in the calling thread (and in every thread it creates later).
-void block_stop_signals();
-/// Waits for SIGTERM or SIGINT (blocked by block_stop_signals()); returns the signal.
-int wait_for_stop_signal();
-
 } // namespace bgml_ace
 
 #endif // BGML_ACE_SERVER_H

@@ -217,7 +217,7 @@ DomainLease::~DomainLease()
   // a signal, the run's other processes are ending too: wait up to a second for them, so that one of the
   // processes stopped together is last and cleans up.
   bool last = ::flock(fd_, LOCK_EX | LOCK_NB) == 0;
-  for (int i = 0; !last && stop_signal_taken() && i != 50; ++i) {
+  for (int i = 0; !last && bgml::stop_signal_taken() && i != 50; ++i) {
     ::usleep(20000);
     last = ::flock(fd_, LOCK_EX | LOCK_NB) == 0;
   }

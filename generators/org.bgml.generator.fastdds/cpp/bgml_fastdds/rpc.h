@@ -45,6 +45,44 @@ inline std::uint64_t wait_matched(eprosima::fastdds::dds::DataWriter* writer, ep
   }
 }
 
+/// Takes the replies on `reader` into `reply` until the one to call `seq` of caller `client` comes, dropping
+/// the replies to other calls on the topic; waits up to `timeout` for each next reply. False when none came.
+template <class Reply>
+bool await_reply(eprosima::fastdds::dds::DataReader* reader, Reply& reply, std::uint32_t client, std::uint64_t seq,
+                 const eprosima::fastrtps::Duration_t& timeout)
+{
+  eprosima::fastdds::dds::SampleInfo info;
+  for (;;) {
+    while (reader->take_next_sample(&reply, &info) == eprosima::fastrtps::types::ReturnCode_t::RETCODE_OK) {
+      if (info.valid_data && reply.bgml_client() == client && reply.bgml_seq() == seq)
+        return true;
+    }
+    if (!reader->wait_for_unread_message(timeout))
+      return false;
+  }
+}
+
+/// Readiness both ways: waits until `writer` has a matched reader and `reader` a matched writer, then writes
+/// `request` until the reply to caller `client`'s call `seq` comes back (a match seen on one side need not be
+/// seen on the other yet, so the first requests may go unanswered: each waits handshake_retry_ms before the
+/// next). `next(request)` sets the request's id fields before each write and returns its sequence number.
+/// Throws after `seconds`.
+template <class Request, class Reply, class Next>
+void handshake(eprosima::fastdds::dds::DataWriter* writer, eprosima::fastdds::dds::DataReader* reader, Request& request,
+               Reply& reply, std::uint32_t client, const std::string& name, int seconds, Next next)
+{
+  const std::uint64_t limit = wait_matched(writer, reader, name, seconds);
+  for (;;) {
+    const std::uint64_t seq = next(request);
+    if (!writer->write(&request))
+      throw DdsError("cannot write a request on " + name + "_request");
+    if (await_reply(reader, reply, client, seq, eprosima::fastrtps::Duration_t(0, handshake_retry_ms * 1000000u)))
+      return;
+    if (bgml::now_ns() > limit)
+      throw DdsError("no handshake reply on " + name + " within " + std::to_string(seconds) + " s");
+  }
+}
+
 /// The calling side of one operation of one connection: a request writer and a reply reader.
 template <class Request, class RequestType, class Reply, class ReplyType>
 class Requester {
@@ -74,43 +112,21 @@ public:
   {
     if (!writer_->write(&request_))
       throw DdsError("cannot write a request on " + name_ + "_request");
-    if (!await(timeout_))
+    if (!await_reply(reader_, reply_, client_, seq_, timeout_))
       throw DdsError("no reply on " + name_ + "_reply within " + std::to_string(timeout_.seconds) + " s");
     return reply_;
   }
 
-  /// Readiness both ways: waits until the request writer has a matched reader and the reply reader a
-  /// matched writer, then calls until a reply comes back (a match seen on one side need not be seen on
-  /// the other yet, so the first requests may go unanswered: each waits 100 ms before the next).
-  /// Throws after `seconds`.
+  /// Matched both ways, then calls until one is answered (bgml_fastdds::handshake). Throws after `seconds`.
   void handshake(int seconds)
   {
-    const std::uint64_t limit = wait_matched(writer_, reader_, name_, seconds);
-    for (;;) {
+    bgml_fastdds::handshake(writer_, reader_, request_, reply_, client_, name_, seconds, [this](Request&) {
       request();
-      if (!writer_->write(&request_))
-        throw DdsError("cannot write a request on " + name_ + "_request");
-      if (await(eprosima::fastrtps::Duration_t(0, handshake_retry_ms * 1000000u)))
-        return;
-      if (bgml::now_ns() > limit)
-        throw DdsError("no handshake reply on " + name_ + " within " + std::to_string(seconds) + " s");
-    }
+      return seq_;
+    });
   }
 
 private:
-  bool await(const eprosima::fastrtps::Duration_t& timeout)
-  {
-    eprosima::fastdds::dds::SampleInfo info;
-    for (;;) {
-      while (reader_->take_next_sample(&reply_, &info) == eprosima::fastrtps::types::ReturnCode_t::RETCODE_OK) {
-        if (info.valid_data && reply_.bgml_client() == client_ && reply_.bgml_seq() == seq_)
-          return true;
-      }
-      if (!reader_->wait_for_unread_message(timeout))
-        return false;
-    }
-  }
-
   std::uint32_t client_;
   std::uint64_t seq_;
   eprosima::fastrtps::Duration_t timeout_;
@@ -187,36 +203,18 @@ public:
       throw DdsError("cannot write a request on " + name_ + "_request");
   }
 
-  /// Matched both ways, then a request with sequence number 0 answered (retried every 100 ms).
+  /// Matched both ways, then a request with sequence number 0 answered (bgml_fastdds::handshake).
   void handshake(int seconds)
   {
-    const std::uint64_t limit = wait_matched(writer_, reader_, name_, seconds);
-    for (;;) {
-      request_.bgml_client(client_);
-      request_.bgml_seq(0);
-      if (!writer_->write(&request_))
-        throw DdsError("cannot write a request on " + name_ + "_request");
-      if (await_handshake(eprosima::fastrtps::Duration_t(0, handshake_retry_ms * 1000000u)))
-        return;
-      if (bgml::now_ns() > limit)
-        throw DdsError("no handshake reply on " + name_ + " within " + std::to_string(seconds) + " s");
-    }
+    const std::uint32_t client = client_;
+    bgml_fastdds::handshake(writer_, reader_, request_, reply_, client_, name_, seconds, [client](Request& r) {
+      r.bgml_client(client);
+      r.bgml_seq(0);
+      return static_cast<std::uint64_t>(0);
+    });
   }
 
 private:
-  bool await_handshake(const eprosima::fastrtps::Duration_t& timeout)
-  {
-    eprosima::fastdds::dds::SampleInfo info;
-    for (;;) {
-      while (reader_->take_next_sample(&reply_, &info) == eprosima::fastrtps::types::ReturnCode_t::RETCODE_OK) {
-        if (info.valid_data && reply_.bgml_client() == client_ && reply_.bgml_seq() == 0)
-          return true;
-      }
-      if (!reader_->wait_for_unread_message(timeout))
-        return false;
-    }
-  }
-
   std::uint32_t client_;
   std::uint64_t seq_;
   std::string name_;

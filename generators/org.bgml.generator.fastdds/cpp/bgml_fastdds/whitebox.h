@@ -234,42 +234,24 @@ public:
     request_.bgml_probe_ns(bgml::now_ns());
     if (!writer_->write(&request_))
       throw DdsError("cannot write a request on " + name_ + "_request");
-    if (!await(seq_, timeout_))
+    if (!await_reply(reader_, reply_, client_, seq_, timeout_))
       throw DdsError("no acknowledgement on " + name_ + "_reply within " + std::to_string(timeout_.seconds) + " s");
   }
 
-  /// Matched both ways, then a request with sequence number 0 answered (retried every 100 ms).
+  /// Matched both ways, then a request with sequence number 0 answered (bgml_fastdds::handshake).
   void handshake(int seconds)
   {
-    const std::uint64_t limit = wait_matched(writer_, reader_, name_, seconds);
-    for (;;) {
-      request_.bgml_client(client_);
-      request_.bgml_seq(0);
-      request_.bgml_probe_metric(0);
-      request_.bgml_probe_ns(0);
-      if (!writer_->write(&request_))
-        throw DdsError("cannot write a request on " + name_ + "_request");
-      if (await(0, eprosima::fastrtps::Duration_t(0, handshake_retry_ms * 1000000u)))
-        return;
-      if (bgml::now_ns() > limit)
-        throw DdsError("no handshake reply on " + name_ + " within " + std::to_string(seconds) + " s");
-    }
+    const std::uint32_t client = client_;
+    bgml_fastdds::handshake(writer_, reader_, request_, reply_, client_, name_, seconds, [client](Request& r) {
+      r.bgml_client(client);
+      r.bgml_seq(0);
+      r.bgml_probe_metric(0);
+      r.bgml_probe_ns(0);
+      return static_cast<std::uint64_t>(0);
+    });
   }
 
 private:
-  bool await(std::uint64_t seq, const eprosima::fastrtps::Duration_t& timeout)
-  {
-    eprosima::fastdds::dds::SampleInfo info;
-    for (;;) {
-      while (reader_->take_next_sample(&reply_, &info) == eprosima::fastrtps::types::ReturnCode_t::RETCODE_OK) {
-        if (info.valid_data && reply_.bgml_client() == client_ && reply_.bgml_seq() == seq)
-          return true;
-      }
-      if (!reader_->wait_for_unread_message(timeout))
-        return false;
-    }
-  }
-
   std::uint32_t client_;
   std::uint64_t seq_;
   eprosima::fastrtps::Duration_t timeout_;

@@ -12,6 +12,7 @@
 #include "bgml/metric_loop.h"
 #include "bgml/pacer.h"
 #include "bgml/probes.h"
+#include "bgml/process.h"
 #include "bgml/progress.h"
 #include "bgml/report.h"
 #include "bgml/result_writer.h"

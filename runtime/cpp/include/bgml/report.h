@@ -16,13 +16,23 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "bgml/probes.h"
 #include "bgml/result_writer.h"
 #include "bgml/timer.h"
 
 namespace bgml {
+
+/// The result file of process `process` (its element path) on `target`: host, build, CPU placement (open it
+/// after pinning), probe cost; then `labels` (the process's options) and, unless empty, the name of the
+/// model's configuration as the label "configuration".
+std::unique_ptr<ResultFile> open_result_file(const std::string& process, const std::string& target,
+                                             const std::vector<std::pair<std::string, std::string> >& labels,
+                                             const std::string& configuration);
 
 /// Statistics of the measured part of `history` and the wall time of the timed loop (0: none) into `m`;
 /// prints a summary line headed `label` and adds `m` to the result file.

@@ -35,7 +35,7 @@ int main(int argc, char* argv[])
   int status = 0;
   if (!bgml_ace::parse_options(argc, argv, "results/CiaoTaoClientProcess.json", options, status))
     return status;
-  if (!bgml_ace::apply_affinity(options))
+  if (!bgml::apply_affinity(options))
     return 1;
   std::unique_ptr<bgml::ResultFile> result =
       bgml_ace::open_results("remote/localhost/CiaoTaoClientProcess", options, "omniorbLoopback");

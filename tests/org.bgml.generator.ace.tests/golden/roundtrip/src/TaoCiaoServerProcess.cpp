@@ -23,9 +23,9 @@ int main(int argc, char* argv[])
   int status = 0;
   if (!bgml_ace::parse_options(argc, argv, "results/TaoCiaoServerProcess.json", options, status))
     return status;
-  if (!bgml_ace::apply_affinity(options))
+  if (!bgml::apply_affinity(options))
     return 1;
-  bgml_ace::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
+  bgml::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
   std::unique_ptr<bgml::ResultFile> result =
       bgml_ace::open_results("remote/localhost/TaoCiaoServerProcess", options, "omniorbLoopback");
   try {
@@ -36,7 +36,7 @@ int main(int argc, char* argv[])
     server.listen(TaoCiaoServer_rt_skel, "TaoCiaoServer_rt.ior");
     server.start(); // writes the endpoint files: the readiness signal
 
-    bgml_ace::wait_for_stop_signal();
+    bgml::wait_for_stop_signal();
     server.stop(); // serves the connections still open until their peers close them (10 s at most)
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ERROR: %s\n", e.what());

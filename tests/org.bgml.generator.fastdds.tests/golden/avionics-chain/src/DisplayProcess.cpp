@@ -25,9 +25,9 @@ int main(int argc, char* argv[])
   int status = 0;
   if (!bgml_fastdds::parse_options(argc, argv, "results/DisplayProcess.json", options, status))
     return status;
-  if (!bgml_fastdds::apply_affinity(options))
+  if (!bgml::apply_affinity(options))
     return 1;
-  bgml_fastdds::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
+  bgml::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
   std::unique_ptr<bgml::ResultFile> result =
       bgml_fastdds::open_results("remote/localhost/DisplayProcess", options, "");
   try {
@@ -64,7 +64,7 @@ int main(int argc, char* argv[])
     }
     if (!bgml::write_ior_file("DisplayProcess.matched", "matched"))
       throw bgml_fastdds::DdsError("cannot write DisplayProcess.matched");
-    bgml_fastdds::wait_for_stop_signal();
+    bgml::wait_for_stop_signal();
     reader_AirframeReady.stop();
     chain_Display_airframeReady.report(*result);
     participant.close();

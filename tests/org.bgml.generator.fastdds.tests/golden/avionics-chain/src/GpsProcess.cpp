@@ -25,9 +25,9 @@ int main(int argc, char* argv[])
   int status = 0;
   if (!bgml_fastdds::parse_options(argc, argv, "results/GpsProcess.json", options, status))
     return status;
-  if (!bgml_fastdds::apply_affinity(options))
+  if (!bgml::apply_affinity(options))
     return 1;
-  bgml_fastdds::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
+  bgml::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
   std::unique_ptr<bgml::ResultFile> result =
       bgml_fastdds::open_results("remote/localhost/GpsProcess", options, "");
   try {
@@ -73,7 +73,7 @@ int main(int argc, char* argv[])
     bgml_fastdds::await([&]() { return reader_Pulse.matched(); }, options.wait_seconds, "no match for " + reader_Pulse.describe());
     if (!bgml::write_ior_file("GpsProcess.matched", "matched"))
       throw bgml_fastdds::DdsError("cannot write GpsProcess.matched");
-    bgml_fastdds::wait_for_stop_signal();
+    bgml::wait_for_stop_signal();
     reader_Pulse.stop();
     AirframeGps_read.stop();
     chain_Gps_refresh.report(*result);

@@ -24,9 +24,9 @@ int main(int argc, char* argv[])
   int status = 0;
   if (!bgml_fastdds::parse_options(argc, argv, "results/ServerProcess.json", options, status))
     return status;
-  if (!bgml_fastdds::apply_affinity(options))
+  if (!bgml::apply_affinity(options))
     return 1;
-  bgml_fastdds::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
+  bgml::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
   std::unique_ptr<bgml::ResultFile> result =
       bgml_fastdds::open_results("remote/localhost/ServerProcess", options, "");
   try {
@@ -102,7 +102,7 @@ int main(int argc, char* argv[])
         Calls_cube_struct_sequence(participant, "Calls_cube_struct_sequence", Calls_cube_struct_sequence_serve);
     if (!bgml::write_ior_file("CubitServer_cubit.ready", std::to_string(participant.domain())))
       throw bgml_fastdds::DdsError("cannot write CubitServer_cubit.ready");
-    bgml_fastdds::wait_for_stop_signal();
+    bgml::wait_for_stop_signal();
     participant.close();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ERROR: %s\n", e.what());

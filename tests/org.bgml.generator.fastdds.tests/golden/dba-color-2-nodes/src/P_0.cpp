@@ -26,9 +26,9 @@ int main(int argc, char* argv[])
   int status = 0;
   if (!bgml_fastdds::parse_options(argc, argv, "results/P_0.json", options, status))
     return status;
-  if (!bgml_fastdds::apply_affinity(options))
+  if (!bgml::apply_affinity(options))
     return 1;
-  bgml_fastdds::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
+  bgml::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
   std::unique_ptr<bgml::ResultFile> result =
       bgml_fastdds::open_results("remote/localhost/P_0", options, "");
   try {
@@ -53,7 +53,7 @@ int main(int argc, char* argv[])
     L_1_to_0_improve.expect(2, "ImprovementCycle", "L_1_to_0", "DBA::Neighbour::improve", 4, options.timed(10000));
     if (!bgml::write_ior_file("Agent_0_inbox.ready", std::to_string(participant.domain())))
       throw bgml_fastdds::DdsError("cannot write Agent_0_inbox.ready");
-    bgml_fastdds::wait_for_stop_signal();
+    bgml::wait_for_stop_signal();
     L_1_to_0_ok.report(*result); // the probed calls that ended here
     L_1_to_0_improve.report(*result); // the probed calls that ended here
     participant.close();

@@ -31,9 +31,9 @@ int main(int argc, char* argv[])
   int status = 0;
   if (!bgml_fastdds::parse_options(argc, argv, "results/P_1.json", options, status))
     return status;
-  if (!bgml_fastdds::apply_affinity(options))
+  if (!bgml::apply_affinity(options))
     return 1;
-  bgml_fastdds::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
+  bgml::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
   std::unique_ptr<bgml::ResultFile> result =
       bgml_fastdds::open_results("remote/localhost/P_1", options, "");
   try {
@@ -74,7 +74,7 @@ int main(int argc, char* argv[])
     bgml_fastdds::run_probed_oneway(L_1_to_0_improve, 2, 100, options.timed(10000), [](DBA::Neighbour_improve_Request&) {}, "ImprovementCycle");
     if (!bgml::write_ior_file("P_1.done", "done"))
       throw bgml_fastdds::DdsError("cannot write P_1.done");
-    bgml_fastdds::wait_for_stop_signal();
+    bgml::wait_for_stop_signal();
     participant.close();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ERROR: %s\n", e.what());

@@ -24,9 +24,9 @@ int main(int argc, char* argv[])
   int status = 0;
   if (!bgml_fastdds::parse_options(argc, argv, "results/MonitorProcess.json", options, status))
     return status;
-  if (!bgml_fastdds::apply_affinity(options))
+  if (!bgml::apply_affinity(options))
     return 1;
-  bgml_fastdds::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
+  bgml::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
   std::unique_ptr<bgml::ResultFile> result =
       bgml_fastdds::open_results("here/localhost/MonitorProcess", options, "");
   try {
@@ -61,7 +61,7 @@ int main(int argc, char* argv[])
     bgml_fastdds::await([&]() { return reader_Monitor_status_StatusChannel.matched(); }, options.wait_seconds, "no match for " + reader_Monitor_status_StatusChannel.describe());
     if (!bgml::write_ior_file("MonitorProcess.matched", "matched"))
       throw bgml_fastdds::DdsError("cannot write MonitorProcess.matched");
-    bgml_fastdds::wait_for_stop_signal();
+    bgml::wait_for_stop_signal();
     reader_Ticks.stop();
     reader_Monitor_status_StatusChannel.stop();
     stream_TickLatency.report(*result, "latency", "TickLatency", "Ticks", "Test::Tick", 0, "TickLatency");

@@ -28,7 +28,7 @@ int main(int argc, char* argv[])
   int status = 0;
   if (!bgml_fastdds::parse_options(argc, argv, "results/PublisherProcess.json", options, status))
     return status;
-  if (!bgml_fastdds::apply_affinity(options))
+  if (!bgml::apply_affinity(options))
     return 1;
   std::unique_ptr<bgml::ResultFile> result =
       bgml_fastdds::open_results("here/localhost/PublisherProcess", options, "");

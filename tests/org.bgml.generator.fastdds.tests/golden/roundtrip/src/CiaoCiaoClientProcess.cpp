@@ -37,7 +37,7 @@ int main(int argc, char* argv[])
   int status = 0;
   if (!bgml_fastdds::parse_options(argc, argv, "results/CiaoCiaoClientProcess.json", options, status))
     return status;
-  if (!bgml_fastdds::apply_affinity(options))
+  if (!bgml::apply_affinity(options))
     return 1;
   std::unique_ptr<bgml::ResultFile> result =
       bgml_fastdds::open_results("remote/localhost/CiaoCiaoClientProcess", options, "");

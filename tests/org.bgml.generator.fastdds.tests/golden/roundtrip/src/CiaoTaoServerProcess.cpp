@@ -24,9 +24,9 @@ int main(int argc, char* argv[])
   int status = 0;
   if (!bgml_fastdds::parse_options(argc, argv, "results/CiaoTaoServerProcess.json", options, status))
     return status;
-  if (!bgml_fastdds::apply_affinity(options))
+  if (!bgml::apply_affinity(options))
     return 1;
-  bgml_fastdds::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
+  bgml::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
   std::unique_ptr<bgml::ResultFile> result =
       bgml_fastdds::open_results("remote/localhost/CiaoTaoServerProcess", options, "");
   try {
@@ -41,7 +41,7 @@ int main(int argc, char* argv[])
         CiaoTao_test_method(participant, "CiaoTao_test_method", CiaoTao_test_method_serve);
     if (!bgml::write_ior_file("CiaoTaoServer_rt.ready", std::to_string(participant.domain())))
       throw bgml_fastdds::DdsError("cannot write CiaoTaoServer_rt.ready");
-    bgml_fastdds::wait_for_stop_signal();
+    bgml::wait_for_stop_signal();
     participant.close();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ERROR: %s\n", e.what());

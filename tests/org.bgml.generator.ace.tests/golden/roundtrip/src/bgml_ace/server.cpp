@@ -6,9 +6,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-#include <csignal>
 #include <cstring>
-#include <pthread.h>
 
 #include "ace/Acceptor.h"
 #include "ace/Dev_Poll_Reactor.h"
@@ -331,27 +329,6 @@ void Server::closed(ACE_HANDLE handle)
 {
   ACE_Guard<ACE_Thread_Mutex> guard(lock_);
   connections_.erase(handle);
-}
-
-void block_stop_signals()
-{
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGTERM);
-  sigaddset(&set, SIGINT);
-  pthread_sigmask(SIG_BLOCK, &set, nullptr);
-}
-
-int wait_for_stop_signal()
-{
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGTERM);
-  sigaddset(&set, SIGINT);
-  int signal = 0;
-  while (sigwait(&set, &signal) != 0) {
-  }
-  return signal;
 }
 
 } // namespace bgml_ace

@@ -3,17 +3,11 @@
 
 #include "bgml_fastdds/options.h"
 
-#include <cerrno>
-#include <csignal>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <getopt.h>
-#include <pthread.h>
 
 #include <fastrtps/config.h>
-
-#include "bgml/affinity.h"
 
 namespace bgml_fastdds {
 
@@ -21,24 +15,15 @@ namespace {
 
 void usage(const char* program)
 {
-  std::fprintf(stderr,
-               "usage: %s [-r result.json] [-c cpus] [-n iterations] [-w seconds]\n"
-               "          [--reliability reliable|best_effort] [--history-depth n]\n"
-               "          [--durability volatile|transient_local] [--transport udpv4|shm]\n"
-               "          [--intraprocess 0|1] [--announce-ms ms] [--domain 0..232] [--peers n] [-h]\n"
-               "  -r  result file (JSON)             -c  CPU list to pin to, e.g. 0 or 0-1\n"
-               "  -n  timed iterations per metric    -w  seconds to wait for matching peers (30)\n"
-               "  without --domain the run claims a domain of its own (file fastdds.domain in the run folder)\n",
-               program);
+  bgml::print_usage(program,
+                    "          [--reliability reliable|best_effort] [--history-depth n]\n"
+                    "          [--durability volatile|transient_local] [--transport udpv4|shm]\n"
+                    "          [--intraprocess 0|1] [--announce-ms ms] [--domain 0..232] [--peers n] [-h]\n",
+                    "matching peers",
+                    "  without --domain the run claims a domain of its own (file fastdds.domain in the run folder)\n");
 }
 
-bool to_long(const char* text, long minimum, long maximum, long& value)
-{
-  char* end = nullptr;
-  errno = 0;
-  value = std::strtol(text, &end, 10);
-  return errno == 0 && end != text && *end == '\0' && value >= minimum && value <= maximum;
-}
+using bgml::parse_long;
 
 enum LongOption { RELIABILITY = 1000, HISTORY_DEPTH, DURABILITY, TRANSPORT, INTRAPROCESS, ANNOUNCE_MS, DOMAIN, PEERS };
 
@@ -69,7 +54,7 @@ bool parse_options(int argc, char* argv[], const std::string& default_result_fil
   status = 1;
   opterr = 0;
   int c;
-  while ((c = getopt_long(argc, argv, ":r:c:n:w:h", long_options, nullptr)) != -1) {
+  while ((c = getopt_long(argc, argv, bgml::process_short_flags(), long_options, nullptr)) != -1) {
     const char* value = optarg;
     long number = 0;
     bool ok = true;
@@ -79,27 +64,12 @@ bool parse_options(int argc, char* argv[], const std::string& default_result_fil
       usage(argv[0]);
       status = 0;
       return false;
-    case 'r':
-      options.result_file = value;
-      break;
-    case 'c':
-      options.cpu_list = value;
-      ok = bgml::parse_cpu_list(value, options.cpus);
-      break;
-    case 'n':
-      ok = to_long(value, 1, 1000000000L, number);
-      options.iterations = number;
-      break;
-    case 'w':
-      ok = to_long(value, 1, 86400, number);
-      options.wait_seconds = static_cast<int>(number);
-      break;
     case RELIABILITY:
       ok = is(value, "reliable") || is(value, "best_effort");
       q.reliable = is(value, "reliable");
       break;
     case HISTORY_DEPTH:
-      ok = to_long(value, 1, 100000, number);
+      ok = parse_long(value, 1, 100000, number);
       q.history_depth = static_cast<int>(number);
       break;
     case DURABILITY:
@@ -115,15 +85,15 @@ bool parse_options(int argc, char* argv[], const std::string& default_result_fil
       q.intraprocess = is(value, "1");
       break;
     case ANNOUNCE_MS:
-      ok = to_long(value, 10, 3600000, number);
+      ok = parse_long(value, 10, 3600000, number);
       q.announce_ms = static_cast<int>(number);
       break;
     case DOMAIN:
-      ok = to_long(value, 0, 232, number);
+      ok = parse_long(value, 0, 232, number);
       q.domain = static_cast<int>(number);
       break;
     case PEERS:
-      ok = to_long(value, 1, 100, number);
+      ok = parse_long(value, 1, 100, number);
       q.peers = static_cast<int>(number);
       break;
     case ':':
@@ -131,9 +101,13 @@ bool parse_options(int argc, char* argv[], const std::string& default_result_fil
       usage(argv[0]);
       return false;
     default:
-      std::fprintf(stderr, "ERROR: unknown flag %s\n", argv[optind - 1]);
-      usage(argv[0]);
-      return false;
+      if (!bgml::is_process_flag(c)) {
+        std::fprintf(stderr, "ERROR: unknown flag %s\n", argv[optind - 1]);
+        usage(argv[0]);
+        return false;
+      }
+      ok = bgml::set_process_option(c, value, options); // -r -c -n -w, the runtime's
+      break;
     }
     if (!ok) {
       std::fprintf(stderr, "ERROR: bad value '%s' for %s\n", value, argv[optind - 2 >= 0 ? optind - 2 : 0]);
@@ -149,18 +123,6 @@ bool parse_options(int argc, char* argv[], const std::string& default_result_fil
   return true;
 }
 
-bool apply_affinity(const Options& options)
-{
-  if (options.cpus.empty())
-    return true;
-  std::string error;
-  if (!bgml::set_affinity(options.cpus, &error)) {
-    std::fprintf(stderr, "ERROR: cannot pin to CPUs %s: %s\n", options.cpu_list.c_str(), error.c_str());
-    return false;
-  }
-  return true;
-}
-
 void add_labels(const Options& options, std::vector<std::pair<std::string, std::string> >& labels)
 {
   const QosOptions& q = options.qos;
@@ -171,39 +133,7 @@ void add_labels(const Options& options, std::vector<std::pair<std::string, std::
   labels.push_back(std::make_pair("transport", q.transport));
   labels.push_back(std::make_pair("intraprocess", q.intraprocess ? "1" : "0"));
   labels.push_back(std::make_pair("announcementPeriodMs", std::to_string(q.announce_ms)));
-  if (options.iterations > 0)
-    labels.push_back(std::make_pair("iterationsOverride", std::to_string(options.iterations)));
-}
-
-void block_stop_signals()
-{
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGTERM);
-  sigaddset(&set, SIGINT);
-  pthread_sigmask(SIG_BLOCK, &set, nullptr);
-}
-
-namespace {
-volatile std::sig_atomic_t stop_taken = 0;
-}
-
-bool stop_signal_taken()
-{
-  return stop_taken != 0;
-}
-
-int wait_for_stop_signal()
-{
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGTERM);
-  sigaddset(&set, SIGINT);
-  int signal = 0;
-  while (sigwait(&set, &signal) != 0) {
-  }
-  stop_taken = 1;
-  return signal;
+  bgml::add_process_labels(options, labels);
 }
 
 } // namespace bgml_fastdds

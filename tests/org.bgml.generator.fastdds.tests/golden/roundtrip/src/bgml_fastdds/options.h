@@ -4,10 +4,11 @@
 #ifndef BGML_FASTDDS_OPTIONS_H
 #define BGML_FASTDDS_OPTIONS_H
 
-#include <cstddef>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "bgml/process.h"
 
 namespace bgml_fastdds {
 
@@ -23,19 +24,9 @@ struct QosOptions {
   int peers = 4;                   // --peers N: participants a run may have (unicast discovery on 127.0.0.1)
 };
 
-struct Options {
-  std::string result_file;      // -r
-  std::vector<int> cpus;        // -c, empty: unpinned
-  std::string cpu_list;
-  long iterations = 0;          // -n, 0: the model's counts
-  int wait_seconds = 30;        // -w, limit for matching and the handshake
+/// The runtime's shared flags (-r -c -n -w; -w is the limit for matching and the handshake), and the QoS.
+struct Options : bgml::ProcessOptions {
   QosOptions qos;
-
-  /// Timed iterations of a metric: -n if given, else the model's count.
-  std::size_t timed(std::size_t model_count) const
-  {
-    return iterations > 0 ? static_cast<std::size_t>(iterations) : model_count;
-  }
 };
 
 /// Parses the command line. Prints the usage and returns false on -h or a bad argument; `status`
@@ -43,21 +34,8 @@ struct Options {
 bool parse_options(int argc, char* argv[], const std::string& default_result_file, Options& options,
                    int& status);
 
-/// Pins the process to options.cpus (if any); prints "ERROR: ..." and returns false on failure.
-bool apply_affinity(const Options& options);
-
-/// The QoS settings as result-file labels.
+/// The QoS settings, and -n if given, as result-file labels.
 void add_labels(const Options& options, std::vector<std::pair<std::string, std::string> >& labels);
-
-/// Blocks SIGTERM and SIGINT in the calling thread (call it before any thread starts), so that only
-/// wait_for_stop_signal() takes them.
-void block_stop_signals();
-
-/// Waits for SIGTERM or SIGINT; returns which.
-int wait_for_stop_signal();
-
-/// Whether wait_for_stop_signal() has returned: the process is being stopped.
-bool stop_signal_taken();
 
 } // namespace bgml_fastdds
 

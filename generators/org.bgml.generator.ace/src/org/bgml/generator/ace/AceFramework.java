@@ -13,10 +13,10 @@ import org.bgml.generator.common.GeneratorOutput;
  */
 public final class AceFramework {
     /** Sources compiled into the common library. */
-    public static final List<String> SOURCES = List.of("bgml_ace/chain.cpp", "bgml_ace/options.cpp", "bgml_ace/results.cpp", "bgml_ace/server.cpp",
+    public static final List<String> SOURCES = List.of("bgml_ace/chain.cpp", "bgml_ace/options.cpp", "bgml_ace/server.cpp",
             "bgml_ace/transport.cpp");
     /** Every file, sources first. */
-    public static final List<String> FILES = List.of("bgml_ace/chain.cpp", "bgml_ace/options.cpp", "bgml_ace/results.cpp", "bgml_ace/server.cpp",
+    public static final List<String> FILES = List.of("bgml_ace/chain.cpp", "bgml_ace/options.cpp", "bgml_ace/server.cpp",
             "bgml_ace/transport.cpp", "bgml_ace/chain.h", "bgml_ace/client.h", "bgml_ace/options.h", "bgml_ace/results.h", "bgml_ace/server.h",
             "bgml_ace/transport.h");
     private static final String RESOURCE_DIR = "/cpp-ace/";

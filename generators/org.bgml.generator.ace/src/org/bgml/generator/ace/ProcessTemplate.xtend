@@ -101,10 +101,10 @@ class ProcessTemplate {
           int status = 0;
           if (!bgml_ace::parse_options(argc, argv, "«p.resultFile»", options, status))
             return status;
-          if (!bgml_ace::apply_affinity(options))
+          if (!bgml::apply_affinity(options))
             return 1;
           «IF processes.serves(p)»
-          bgml_ace::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
+          bgml::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
           «ENDIF»
           std::unique_ptr<bgml::ResultFile> result =
               bgml_ace::open_results("«naming.processPath(model, processes.plan.deployment, p.name)»", options, "«processes.plan.configuration ?: ""»");
@@ -193,7 +193,7 @@ class ProcessTemplate {
             «ENDFOR»
             «ENDIF»
 
-            bgml_ace::wait_for_stop_signal();
+            bgml::wait_for_stop_signal();
             «IF chains.inChain(p)»
             // A chain stops from its drivers inward: serve what is still arriving until the chain is quiet (a call
             // the stop cuts short is not an error), then close the links, so that the next hop sees them end.

@@ -13,9 +13,9 @@ import org.bgml.generator.common.SupportFiles;
  */
 public final class FastDdsSupport {
     /** Sources compiled into the benchmark's common library. */
-    public static final List<String> SOURCES = List.of("bgml_fastdds/dds.cpp", "bgml_fastdds/options.cpp", "bgml_fastdds/results.cpp");
+    public static final List<String> SOURCES = List.of("bgml_fastdds/dds.cpp", "bgml_fastdds/options.cpp");
     /** Every file, sources first. */
-    public static final List<String> FILES = List.of("bgml_fastdds/dds.cpp", "bgml_fastdds/options.cpp", "bgml_fastdds/results.cpp",
+    public static final List<String> FILES = List.of("bgml_fastdds/dds.cpp", "bgml_fastdds/options.cpp",
             "bgml_fastdds/client.h", "bgml_fastdds/dds.h", "bgml_fastdds/options.h", "bgml_fastdds/results.h", "bgml_fastdds/rpc.h");
 
     private FastDdsSupport() {

@@ -106,10 +106,10 @@ class ProcessTemplate {
               int status = 0;
               if (!bgml_fastdds::parse_options(argc, argv, "«p.resultFile»", options, status))
                 return status;
-              if (!bgml_fastdds::apply_affinity(options))
+              if (!bgml::apply_affinity(options))
                 return 1;
               «IF serves»
-              bgml_fastdds::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
+              bgml::block_stop_signals(); // before any thread starts; SIGTERM is taken by sigwait below
               «ENDIF»
               std::unique_ptr<bgml::ResultFile> result =
                   bgml_fastdds::open_results("«naming.literal(plan.processPath(p.name))»", options, "«naming.literal(plan.configuration ?: '')»");
@@ -162,7 +162,7 @@ class ProcessTemplate {
                   throw bgml_fastdds::DdsError("cannot write «naming.doneFile(p.name)»");
                 «ENDIF»
                 «IF serves»
-                bgml_fastdds::wait_for_stop_signal();
+                bgml::wait_for_stop_signal();
                 «FOR s : p.servants»
                 «FOR r : whitebox.reports(s)»
                 «r»

@@ -1,5 +1,11 @@
 package org.bgml.generator.fastdds.tests;
 
+import static org.bgml.generator.fastdds.tests.BuildAndRun.build;
+import static org.bgml.generator.fastdds.tests.BuildAndRun.json;
+import static org.bgml.generator.fastdds.tests.BuildAndRun.newFastRtpsFiles;
+import static org.bgml.generator.fastdds.tests.BuildAndRun.run;
+import static org.bgml.generator.fastdds.tests.BuildAndRun.shm;
+import static org.bgml.generator.fastdds.tests.BuildAndRun.toolchain;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -8,24 +14,20 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.bgml.generator.common.DirectoryOutput;
 import org.bgml.generator.common.manifest.Manifest;
 import org.bgml.generator.common.manifest.ManifestJson;
-import org.bgml.launcher.process.ProcessGroups;
 import org.bgml.launcher.run.ManifestRunner;
-import org.bgml.launcher.run.ProcessOutcome;
-import org.bgml.launcher.run.RunListener;
 import org.bgml.launcher.run.RunOutcome;
+import org.bgml.testing.PathHops;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -36,7 +38,6 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 
 /**
  * Every example is generated and compiled with g++ -Wall
@@ -63,11 +64,6 @@ class ExamplesTest {
     @BeforeAll
     void checkToolchain() throws Exception {
         work = Files.createTempDirectory("bgml-dds-examples-");
-    }
-
-    static boolean toolchain() {
-        return Files.isRegularFile(Path.of("/usr/bin/fastddsgen"))
-                || Stream.of(System.getenv("PATH").split(":")).anyMatch(d -> Files.isExecutable(Path.of(d, "fastddsgen")));
     }
 
     @AfterAll
@@ -402,11 +398,7 @@ class ExamplesTest {
             }
             for (String metric : List.of("TickToDisplayRead", "TickToGpsRead")) {
                 List<JsonObject> path = paths.stream().filter(m -> metric.equals(m.get("metric").getAsString())).toList();
-                JsonObject total = path.stream().filter(m -> segment(m) == null).findFirst().orElseThrow();
-                double sum = path.stream().filter(m -> segment(m) != null).mapToDouble(m -> m.get("mean").getAsDouble()).sum();
-                double mean = total.get("mean").getAsDouble();
-                assertTrue(Math.abs(sum - mean) <= 0.05 * mean, deployment + " " + metric + ": hops sum to " + sum + " ns, total " + mean);
-                assertEquals(CHAIN_TICKS - 100, total.get("n").getAsLong(), deployment + " " + metric + ": timed ticks after 100 warm-up");
+                JsonObject total = PathHops.check(deployment + " " + metric, path, CHAIN_TICKS - 100, 0.05); // 100 ticks warm up
                 assertEquals("0", labels.get("strayArrivals " + metric), deployment + " " + metric + ": stray arrivals");
                 medians.put(deployment + " " + metric, total.get("p50").getAsDouble());
             }
@@ -462,69 +454,6 @@ class ExamplesTest {
         return pb.start();
     }
 
-    static Set<String> shm() throws IOException {
-        Set<String> names = new TreeSet<>();
-        Path dir = Path.of("/dev/shm");
-        if (Files.isDirectory(dir)) {
-            try (Stream<Path> files = Files.list(dir)) {
-                files.map(p -> p.getFileName().toString()).filter(n -> n.contains("fastrtps")).forEach(names::add);
-            }
-        }
-        return names;
-    }
-
-    static Set<String> newFastRtpsFiles(Set<String> before) throws IOException {
-        Set<String> now = shm();
-        now.removeAll(before);
-        return now;
-    }
-
-    static String build(Path dir, List<String> extra) throws Exception {
-        return build(dir, extra, List.of());
-    }
-
-    /** Configures and builds {@code dir}: every target, or only {@code targets} and what they need. */
-    static String build(Path dir, List<String> extra, List<String> targets) throws Exception {
-        Path log = dir.resolve("build.log");
-        List<String> configure = new ArrayList<>(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"));
-        configure.addAll(extra);
-        if (command(configure, dir, Duration.ofMinutes(5), log) != 0) {
-            return "cmake configure failed:\n" + tail(log, 40);
-        }
-        List<String> make = new ArrayList<>(List.of("cmake", "--build", "build", "-j", "2"));
-        if (!targets.isEmpty()) {
-            make.add("--target");
-            make.addAll(targets);
-        }
-        if (command(make, dir, Duration.ofMinutes(20), log) != 0) {
-            return "build failed:\n" + tail(log, 40);
-        }
-        String text = Files.readString(log, StandardCharsets.UTF_8);
-        return text.contains("warning:") ? "compiled with warnings:\n" + tail(log, 40) : null;
-    }
-
-    static RunOutcome run(Path dir, Manifest manifest, Path run) throws IOException, InterruptedException {
-        List<Long> groups = new ArrayList<>();
-        RunOutcome outcome = new ManifestRunner(dir, manifest).run(run, new RunListener() {
-            @Override
-            public void started(String process, long processGroup) {
-                groups.add(processGroup);
-            }
-        });
-        assertTrue(outcome.ok(), outcome.describe());
-        for (ProcessOutcome p : outcome.processes()) {
-            assertEquals(0, p.exitCode(), p.name() + " did not end cleanly:\n" + outcome.describe());
-        }
-        for (long group : groups) {
-            assertTrue(ProcessGroups.members(group).isEmpty(), "processes left running in group " + group);
-        }
-        return outcome;
-    }
-
-    static JsonObject json(Path file) throws IOException {
-        return JsonParser.parseString(Files.readString(file)).getAsJsonObject();
-    }
-
     private static JsonObject measurement(JsonObject result, String metric) {
         for (JsonElement e : result.getAsJsonArray("measurements")) {
             JsonObject m = e.getAsJsonObject();
@@ -533,26 +462,5 @@ class ExamplesTest {
             }
         }
         throw new AssertionError("no measurement for " + metric + " in " + result);
-    }
-
-    private static int command(List<String> command, Path dir, Duration limit, Path log) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
-        pb.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-        Process p = pb.start();
-        if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
-            p.destroyForcibly();
-            p.waitFor();
-            return -2;
-        }
-        return p.exitValue();
-    }
-
-    private static String tail(Path log, int lines) {
-        try {
-            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
-        } catch (IOException e) {
-            return "(no log)";
-        }
     }
 }

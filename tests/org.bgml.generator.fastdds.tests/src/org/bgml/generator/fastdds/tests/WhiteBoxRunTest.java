@@ -63,20 +63,20 @@ class WhiteBoxRunTest {
     }
 
     private void runAndCheck(String example, List<String> connections) throws Exception {
-        assumeTrue(ExamplesTest.toolchain(), "fastddsgen is not installed (Debian: apt-get install fastddsgen libfastrtps-dev libfastcdr-dev)");
+        assumeTrue(BuildAndRun.toolchain(), "fastddsgen is not installed (Debian: apt-get install fastddsgen libfastrtps-dev libfastcdr-dev)");
         Path dir = work.resolve(example);
         Fixtures.generate(Fixtures.load(Fixtures.example(example)), new DirectoryOutput(dir));
-        assertEquals(null, ExamplesTest.build(dir, List.of()));
+        assertEquals(null, BuildAndRun.build(dir, List.of()));
         Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
         Manifest.Substitution substitution = manifest.substitutionList().stream().filter(s -> s.process().endsWith("/P_0")).findFirst()
                 .orElseThrow(() -> new AssertionError("no substitution recorded for the receiving process: " + manifest.substitutionList()));
         assertEquals(List.of("ValueCycle", "ImprovementCycle"), substitution.elements());
         assertTrue(substitution.text().contains("deliver"), substitution.text());
 
-        Set<String> before = ExamplesTest.shm();
+        Set<String> before = BuildAndRun.shm();
         Path run = dir.resolve("run");
-        ExamplesTest.run(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", String.valueOf(TIMED))), run);
-        JsonObject receiver = ExamplesTest.json(run.resolve("results/P_0.json"));
+        BuildAndRun.run(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", String.valueOf(TIMED))), run);
+        JsonObject receiver = BuildAndRun.json(run.resolve("results/P_0.json"));
         for (String metric : List.of("ValueCycle", "ImprovementCycle")) {
             assertEquals("0", receiver.getAsJsonObject("labels").get("outOfOrderCalls " + metric).getAsString(), metric);
             for (String connection : connections) {
@@ -111,6 +111,6 @@ class WhiteBoxRunTest {
                 System.out.println(line + " us (means)");
             }
         }
-        assertEquals(Set.of(), ExamplesTest.newFastRtpsFiles(before), "no new fastrtps_* file in /dev/shm");
+        assertEquals(Set.of(), BuildAndRun.newFastRtpsFiles(before), "no new fastrtps_* file in /dev/shm");
     }
 }
