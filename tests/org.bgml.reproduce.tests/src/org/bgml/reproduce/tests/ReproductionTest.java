@@ -113,6 +113,10 @@ class ReproductionTest {
     void everyBenchmarkIsBuiltBeforeTheFirstOneMeasuresAndABuildThatFailsIsStillRunAndReported() throws Exception {
         List<String> events = java.util.Collections.synchronizedList(new ArrayList<>());
         List<String> built = new ArrayList<>();
+        // The first builds wait until as many have started as run at once: no thread can finish one and take the next
+        // before the pool has handed out the first ones, so the events show which it handed out first, however the
+        // threads are scheduled.
+        java.util.concurrent.CountDownLatch firstBuilds = new java.util.concurrent.CountDownLatch(Reproduction.BUILDS_AT_ONCE);
         Reproduction.Runner runner = new Reproduction.Runner() {
             @Override
             public StoredRun run(Path model, String target, String deployment, Path out) {
@@ -123,6 +127,12 @@ class ReproductionTest {
             @Override
             public String prepare(Path model, String target, String deployment, Path out) {
                 events.add("build " + out.getFileName());
+                firstBuilds.countDown();
+                try {
+                    firstBuilds.await(30, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
                 return model.getFileName().toString().equals("placement.bgml") ? "build failed: no compiler" : null;
             }
         };
