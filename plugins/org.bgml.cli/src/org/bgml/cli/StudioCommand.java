@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -24,6 +25,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "studio", description = "edit a model in the diagram editor (browser), with live validation and results",
         footer = { "  bgml studio examples/roundtrip.bgml", "  (prints the page's URL; Ctrl-C stops the server)" })
 final class StudioCommand implements Subcommand {
+    private static final Duration WARMUP_LIMIT = Duration.ofSeconds(15);
+
     @Parameters(paramLabel = "FILE", description = "the model (created on the first save if it does not exist)")
     List<String> files = new ArrayList<>();
 
@@ -80,6 +83,9 @@ final class StudioCommand implements Subcommand {
             stopped.countDown();
         }, "bgml-studio-stop");
         Runtime.getRuntime().addShutdownHook(hook);
+        // the page is announced once the server has opened the model itself: the first page load then finds the
+        // server's code for this model loaded and compiled (a second or more of the first diagram otherwise)
+        server.warmUp(model, WARMUP_LIMIT);
         URI page = server.pageUri(model);
         out.println("BGML Studio: " + page);
         out.println("diagram server: " + server.webSocketUri());
