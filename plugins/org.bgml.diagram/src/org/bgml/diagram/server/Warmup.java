@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 import com.google.gson.Gson;
 
@@ -28,11 +29,14 @@ final class Warmup implements WebSocket.Listener {
     /** The actions the session sends to this client: those of a first page load. */
     private static final List<String> ACTIONS = List.of("setModel", "setDirtyState", "setMarkers", "message", "status", "bgmlSetProblems",
             "bgmlSetProblemClasses", "bgmlSetProperties", "bgmlSetRuns", "bgmlRunAvailable", "setTypeHints", "startProgress", "endProgress");
+    /** The server's message that the model could not be opened. */
+    private static final Pattern FAILED = Pattern.compile("\"severity\":\"(ERROR|FATAL)\"");
     private final Gson gson = new Gson();
     private final StringBuilder partial = new StringBuilder();
     private final CompletableFuture<Void> initialized = new CompletableFuture<>();
     private final CompletableFuture<Void> sessionReady = new CompletableFuture<>();
     private final CompletableFuture<Void> validated = new CompletableFuture<>();
+    private final CompletableFuture<Void> closed = new CompletableFuture<>();
 
     private Warmup() {
     }
@@ -84,6 +88,7 @@ final class Warmup implements WebSocket.Listener {
                 validated.get(LIMIT.toSeconds(), TimeUnit.SECONDS);
             } finally {
                 socket.sendClose(WebSocket.NORMAL_CLOSURE, "").get(LIMIT.toSeconds(), TimeUnit.SECONDS);
+                closed.get(LIMIT.toSeconds(), TimeUnit.SECONDS); // the server has ended the session
             }
         } finally {
             http.close();
@@ -107,9 +112,8 @@ final class Warmup implements WebSocket.Listener {
                 initialized.complete(null);
             } else if (message.startsWith("{\"jsonrpc\":\"2.0\",\"id\":\"1\"")) {
                 sessionReady.complete(null);
-            } else if (message.contains("\"kind\":\"bgmlSetProblems\"") || message.contains("\"severity\":\"ERROR\"")) {
-                // (or the model could not be opened)
-                validated.complete(null);
+            } else if (message.contains("\"kind\":\"bgmlSetProblems\"") || FAILED.matcher(message).find()) {
+                validated.complete(null); // (or the model could not be opened)
             }
         }
         socket.request(1);
@@ -121,11 +125,13 @@ final class Warmup implements WebSocket.Listener {
         initialized.completeExceptionally(error);
         sessionReady.completeExceptionally(error);
         validated.completeExceptionally(error);
+        closed.complete(null);
     }
 
     @Override
     public CompletionStage<?> onClose(WebSocket socket, int statusCode, String reason) {
         validated.complete(null);
+        closed.complete(null);
         return null;
     }
 }
