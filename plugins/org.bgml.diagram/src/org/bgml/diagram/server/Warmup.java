@@ -20,9 +20,10 @@ import com.google.gson.Gson;
 /**
  * Opens a model once through the server's own page and WebSocket, as a browser would, and closes it again: the first
  * real diagram of that model then finds Jetty, the GLSP session (its injector), the model loading, layout, the
- * diagram's construction, its JSON and the validation already loaded and compiled. Without it the first page load of
+ * diagram's construction and its JSON already loaded and compiled. Without it the first page load of
  * the 1,000-component model spent about a second more in the server than a reload did. It only reads the model: the
- * session it opens is never edited nor saved, and it ends once the validation has come (or after {@link #LIMIT}).
+ * session it opens is never edited nor saved, and it ends once the diagram has come (or after {@link #LIMIT}); the
+ * validation, which the client applies after drawing, is not waited for.
  */
 final class Warmup implements WebSocket.Listener {
     static final Duration LIMIT = Duration.ofSeconds(60);
@@ -35,14 +36,14 @@ final class Warmup implements WebSocket.Listener {
     private final StringBuilder partial = new StringBuilder();
     private final CompletableFuture<Void> initialized = new CompletableFuture<>();
     private final CompletableFuture<Void> sessionReady = new CompletableFuture<>();
-    private final CompletableFuture<Void> validated = new CompletableFuture<>();
+    private final CompletableFuture<Void> drawn = new CompletableFuture<>();
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
 
     private Warmup() {
     }
 
     /**
-     * Opens {@code model} once on {@code server} and returns when the validation has come, the session failed, or
+     * Opens {@code model} once on {@code server} and returns when the diagram has come, the session failed, or
      * {@code limit} has passed (the session then goes on in the background); nothing when {@code model} is no file.
      */
     static void open(DiagramServer server, Path model, Duration limit) {
@@ -85,7 +86,7 @@ final class Warmup implements WebSocket.Listener {
                 send(socket, Map.of("jsonrpc", "2.0", "method", "process", "params", Map.of("clientId", clientId, "action",
                         Map.of("kind", "requestModel", "requestId", "warmup", "options",
                                 Map.of("sourceUri", model.toString(), "diagramType", "bgml-diagram")))));
-                validated.get(LIMIT.toSeconds(), TimeUnit.SECONDS);
+                drawn.get(LIMIT.toSeconds(), TimeUnit.SECONDS);
             } finally {
                 socket.sendClose(WebSocket.NORMAL_CLOSURE, "").get(LIMIT.toSeconds(), TimeUnit.SECONDS);
                 closed.get(LIMIT.toSeconds(), TimeUnit.SECONDS); // the server has ended the session
@@ -105,15 +106,15 @@ final class Warmup implements WebSocket.Listener {
         if (last) {
             String message = partial.toString();
             partial.setLength(0);
-            // the two replies (by id), then the validation's problems list, which comes after the diagram
+            // the two replies (by id), then the diagram
             if (message.startsWith("{\"jsonrpc\":\"2.0\",\"id\":\"") && message.contains("\"error\":")) {
                 onError(socket, new IllegalStateException(message));
             } else if (message.startsWith("{\"jsonrpc\":\"2.0\",\"id\":\"0\"")) {
                 initialized.complete(null);
             } else if (message.startsWith("{\"jsonrpc\":\"2.0\",\"id\":\"1\"")) {
                 sessionReady.complete(null);
-            } else if (message.contains("\"kind\":\"bgmlSetProblems\"") || FAILED.matcher(message).find()) {
-                validated.complete(null); // (or the model could not be opened)
+            } else if (message.contains("\"kind\":\"setModel\"") || FAILED.matcher(message).find()) {
+                drawn.complete(null); // (or the model could not be opened)
             }
         }
         socket.request(1);
@@ -124,13 +125,13 @@ final class Warmup implements WebSocket.Listener {
     public void onError(WebSocket socket, Throwable error) {
         initialized.completeExceptionally(error);
         sessionReady.completeExceptionally(error);
-        validated.completeExceptionally(error);
+        drawn.completeExceptionally(error);
         closed.complete(null);
     }
 
     @Override
     public CompletionStage<?> onClose(WebSocket socket, int statusCode, String reason) {
-        validated.complete(null);
+        drawn.complete(null);
         closed.complete(null);
         return null;
     }
