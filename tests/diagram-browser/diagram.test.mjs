@@ -869,7 +869,8 @@ describe('results overlay', { skip }, () => {
         assert.equal(await stat('p99'), `${RESULT_RUNS.fast.p99} µs`);
         assert.equal(await stat('p99.9'), `${RESULT_RUNS.fast.p999} µs`);
         assert.equal(await page.locator('#bgml-histogram').getAttribute('data-buckets'), '8');
-        assert.ok((await page.locator('#bgml-histogram svg path').count()) >= 8, 'eight bars drawn');
+        // the chart's code loads with its own script when the first histogram is drawn
+        await page.waitForFunction(() => document.querySelectorAll('#bgml-histogram svg path').length >= 8, null, { timeout: 10_000 });
         await screenshot(page, '13-result-detail');
     });
 });

@@ -1,5 +1,5 @@
 // Bundles the diagram client into dist/: index.html, bgml-diagram.js and bgml-diagram.css (+ the codicon font and
-// the page's icon).
+// the page's icon), and bgml-histogram.js, the results panel's chart, which the page loads when it first draws one.
 // Every path in index.html is relative, so the same dist/ works wherever it is served from.
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
@@ -9,7 +9,7 @@ rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 
 await build({
-  entryPoints: { 'bgml-diagram': 'src/index.ts' },
+  entryPoints: { 'bgml-diagram': 'src/index.ts', 'bgml-histogram': 'src/panels/histogram-entry.ts' },
   bundle: true,
   outdir: dist,
   format: 'iife',

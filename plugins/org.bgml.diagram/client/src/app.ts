@@ -1,6 +1,5 @@
 import {
     Action,
-    BaseJsonrpcGLSPClient,
     DiagramLoader,
     EditorContextService,
     FeatureModule,
@@ -17,6 +16,7 @@ import { createBgmlDiagramContainer } from './bgml-diagram-module';
 import { BGML_HOST_CONFIG, HostConfig } from './host/host-config';
 import { DiagramState } from './host/diagram-state';
 import { fitToHost } from './host/embedded-host';
+import { ValidationAfterDrawClient } from './host/validation-after-draw';
 import { DIAGRAM_TYPE } from './protocol/element-types';
 import { BGML_SHELL, ShellElements, createShell } from './panels/shell';
 
@@ -37,6 +37,9 @@ declare global {
     }
 }
 
+/** How long after the first model is set its validation waits at most for the model to be on screen. */
+const VALIDATION_WAIT_MS = 1000;
+
 export function startDiagram(config: HostConfig): void {
     let shell = createShell(document, config.clientId);
     fitToHost(shell, config);
@@ -44,11 +47,15 @@ export function startDiagram(config: HostConfig): void {
     let client: GLSPClient | undefined;
 
     const connect = async (connection: MessageConnection, isReconnecting = false): Promise<void> => {
-        const glspClient = new BaseJsonrpcGLSPClient({ id: DIAGRAM_TYPE, connectionProvider: connection });
+        const glspClient = new ValidationAfterDrawClient({ id: DIAGRAM_TYPE, connectionProvider: connection });
         client = glspClient;
         const container = createContainer(config, shell, glspClient);
         publishApi(config, container);
+        // the first model's validation is applied once the model is on screen; a page that draws no frames (hidden
+        // in its host) gets it after a while all the same
+        container.get(DiagramState).onReady(() => glspClient.releaseValidation());
         await container.get(DiagramLoader).load({ requestModelOptions: { isReconnecting } });
+        setTimeout(() => glspClient.releaseValidation(), VALIDATION_WAIT_MS);
     };
     provider
         .listen({

@@ -18,6 +18,7 @@ export class DiagramState implements IDiagramStartup, IActionHandler {
     revision = 0;
     protected pendingServerModel = false;
     protected listeners: Array<(revision: number) => void> = [];
+    protected readyListeners: Array<() => void> = [];
 
     @postConstruct()
     protected init(): void {
@@ -54,7 +55,21 @@ export class DiagramState implements IDiagramStartup, IActionHandler {
 
     postModelInitialization(): void {
         // the first real model is set; it is on screen two frames later
-        requestAnimationFrame(() => requestAnimationFrame(() => (this.shell.root.dataset.state = 'ready')));
+        requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+                this.shell.root.dataset.state = 'ready';
+                this.readyListeners.splice(0).forEach(listener => listener());
+            })
+        );
+    }
+
+    /** Calls `listener` once the first model is on screen (`data-state` ready). */
+    onReady(listener: () => void): void {
+        if (this.shell.root.dataset.state === 'ready') {
+            listener();
+        } else {
+            this.readyListeners.push(listener);
+        }
     }
 
     onRevision(listener: (revision: number) => void): void {

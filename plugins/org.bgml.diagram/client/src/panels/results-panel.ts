@@ -2,7 +2,7 @@ import { Action, EditorContextService, GModelRoot, IActionDispatcher, IActionHan
 import { inject, injectable, postConstruct } from 'inversify';
 import { resultArgsOf } from '../diagram/model';
 import { SelectResultAction, SetRunsAction } from '../protocol/bgml-actions';
-import { clearHistogram, drawHistogram } from './histogram-chart';
+import { histogramChart } from './histogram-loader';
 import { resultDetail } from './result-format';
 import { BGML_SHELL, ShellElements, el } from './shell';
 
@@ -116,7 +116,9 @@ export class ResultsPanel implements IActionHandler, ISelectionListener {
         );
         if (result.histogram.length > 0) {
             chart.dataset.buckets = String(result.histogram.length);
-            drawHistogram(chart, result.histogram, result.unit);
+            histogramChart()
+                .then(code => this.chart === chart && code.drawHistogram(chart, result.histogram, result.unit))
+                .catch(error => chart.append(el('p', { class: 'bgml-hint' }, String(error instanceof Error ? error.message : error))));
         } else {
             chart.append(el('p', { class: 'bgml-hint' }, 'No histogram stored for this result.'));
         }
@@ -124,7 +126,7 @@ export class ResultsPanel implements IActionHandler, ISelectionListener {
 
     protected disposeChart(): void {
         if (this.chart) {
-            clearHistogram(this.chart);
+            window.bgmlHistogramChart?.clearHistogram(this.chart); // nothing was drawn before the chart code loaded
             this.chart = undefined;
         }
     }

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -18,12 +19,14 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code bgml studio [FILE]}: the diagram editor in the browser. Starts the diagram server on 127.0.0.1 on a free
- * port with a random access token, prints the URL, opens the default browser when there is one, and stops cleanly
- * on Ctrl-C. A FILE that does not exist yet opens as an empty model and is created on the first save.
+ * port with a random access token, opens the default browser when there is one, opens FILE once in the server
+ * meanwhile, prints the URL, and stops cleanly on Ctrl-C. A FILE that does not exist yet opens as an empty model and is created on the first save.
  */
 @Command(name = "studio", description = "edit a model in the diagram editor (browser), with live validation and results",
         footer = { "  bgml studio examples/roundtrip.bgml", "  (prints the page's URL; Ctrl-C stops the server)" })
 final class StudioCommand implements Subcommand {
+    private static final Duration WARMUP_LIMIT = Duration.ofSeconds(15);
+
     @Parameters(paramLabel = "FILE", description = "the model (created on the first save if it does not exist)")
     List<String> files = new ArrayList<>();
 
@@ -81,13 +84,17 @@ final class StudioCommand implements Subcommand {
         }, "bgml-studio-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         URI page = server.pageUri(model);
+        // a browser takes a while to start: it starts now, while the server opens the model itself once
+        if (!noBrowser) {
+            openBrowser(page, err);
+        }
+        // the page is announced once the server has opened the model: the first page load then finds the server's
+        // code for this model loaded and compiled (a second or more of the first diagram otherwise)
+        server.warmUp(model, WARMUP_LIMIT);
         out.println("BGML Studio: " + page);
         out.println("diagram server: " + server.webSocketUri());
         out.println("Ctrl-C stops the server.");
         out.flush();
-        if (!noBrowser) {
-            openBrowser(page, err);
-        }
         try {
             server.join();
             stopped.await();

@@ -127,6 +127,15 @@ public final class DiagramServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Opens {@code model} once through this server's page and WebSocket, as a browser would, so that the first diagram
+     * a client asks for finds the server's code loaded and compiled ({@link Warmup}). Returns when that is done, or
+     * after {@code limit}; a model that cannot be opened is left for the client to report.
+     */
+    public void warmUp(Path model, java.time.Duration limit) {
+        Warmup.open(this, model, limit);
+    }
+
     // ---- for an editor in this JVM that shows a session's diagram and owns its file (see DiagramSessions)
 
     /** The model of the session that has {@code file} open, as the file would hold it; null when none has. */

@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -206,6 +207,31 @@ class DiagramServerTest {
         }
         java.util.Collections.sort(classes);
         return classes;
+    }
+
+    @Test
+    void warmingUpOpensTheModelAndLeavesNoSessionNorAnyFileBehind(@TempDir Path dir) throws Exception {
+        Path file = Repo.copyExample("roundtrip.bgml", dir.resolve("roundtrip.bgml"));
+        byte[] text = Files.readAllBytes(file);
+        server.get().warmUp(file, Duration.ofSeconds(60));
+        assertFalse(server.get().isOpen(file), "the warm-up's session ended");
+        assertArrayEquals(text, Files.readAllBytes(file), "the model file is unchanged");
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(file), files.toList(), "no layout or other file written");
+        }
+        // a page opened afterwards gets the whole model, as without the warm-up
+        try (GlspTestClient c = server.connect()) {
+            assertNotNull(GlspTestClient.index(c.open(file)).get("TaoTao"));
+        }
+    }
+
+    @Test
+    void warmingUpAModelThatDoesNotLoadEndsWithTheServersErrorInsteadOfWaitingOut(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("broken.bgml"), "<not a model");
+        long start = System.nanoTime();
+        server.get().warmUp(file, Duration.ofSeconds(120));
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(60).toNanos(), "the warm-up gave up only at its limit");
+        assertFalse(server.get().isOpen(file));
     }
 
     @Test
