@@ -461,7 +461,8 @@ function _picocli_bgml_benchmark() {
 
   local commands=""
   local flag_opts="'-h' '--help'"
-  local arg_opts="'--components' '--repeat' '--warmup' '--write'"
+  local arg_opts="'--components' '--repeat' '--warmup' '--write' '--target' '--out'"
+  local T_option_args=("omniorb" "ace" "ciao" "fastdds" "tao") # --target values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -476,6 +477,14 @@ function _picocli_bgml_benchmark() {
       return
       ;;
     '--write')
+      return
+      ;;
+    '--target')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${T_option_args[@]}" ) )
+      return $?
+      ;;
+    '--out')
       return
       ;;
   esac

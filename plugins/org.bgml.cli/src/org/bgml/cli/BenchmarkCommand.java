@@ -24,7 +24,9 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code bgml benchmark model|generate [--components N] [--repeat R] [--warmup W]}: how fast BGML loads,
  * validates and saves a large model, or generates every target for it. {@code bgml benchmark model --write FILE}
- * only writes the synthetic model (for other tools' benchmarks, e.g. the diagram's).
+ * only writes the synthetic model (for other tools' benchmarks, e.g. the diagram's). {@code benchmark generate}
+ * takes {@code --target T} (one target, repeatable) and {@code --out DIR} (the folder its rounds write into, e.g. a
+ * tmpfs; each target's last generated tree stays there, so that two builds' output can be compared).
  */
 @Command(name = "benchmark",
         description = "time load/validate/save (model) or generation per target (generate) of a synthetic model, default 1,000 components",
@@ -52,6 +54,14 @@ final class BenchmarkCommand implements Subcommand {
     @Option(names = "--write", paramLabel = "FILE", description = "with model: only write the synthetic model to FILE")
     String writeFile;
 
+    @Option(names = "--target", paramLabel = "T", completionCandidates = TargetIds.class,
+            description = "with generate: measure this target only (repeatable; default every one): ${COMPLETION-CANDIDATES}")
+    List<String> targets = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "with generate: write the rounds into DIR (default a temporary folder) and keep each target's last tree there")
+    String outDir;
+
     static final class Kinds extends ArrayList<String> {
         private static final long serialVersionUID = 1L;
 
@@ -62,7 +72,7 @@ final class BenchmarkCommand implements Subcommand {
 
     @Override
     public String synopsis() {
-        return "model|generate [--components N] [--repeat R] [--warmup W] [--write FILE]";
+        return "model|generate [--components N] [--repeat R] [--warmup W] [--write FILE] [--target T] [--out DIR]";
     }
 
     @Override
@@ -83,11 +93,22 @@ final class BenchmarkCommand implements Subcommand {
             }
             return write(components, in.path(write), out, err);
         }
+        if (!what.equals("generate") && (!targets.isEmpty() || outDir != null)) {
+            throw new UsageException((targets.isEmpty() ? "--out" : "--target") + " goes with 'benchmark generate'");
+        }
+        List<String> chosen = new ArrayList<>();
+        for (String t : targets) {
+            chosen.add(TargetIds.resolve(t));
+        }
         Path work = null;
         try {
             work = Files.createTempDirectory("bgml-benchmark-");
             if (what.equals("generate")) {
-                GenerationBenchmark.Options options = new GenerationBenchmark.Options(components, repeat, warmup);
+                Path into = outDir == null ? null : in.path(outDir);
+                if (into != null) {
+                    Files.createDirectories(into);
+                }
+                GenerationBenchmark.Options options = new GenerationBenchmark.Options(components, repeat, warmup, chosen, into);
                 GenerationBenchmark.print(options, GenerationBenchmark.run(options, work), out);
             } else {
                 ModelBenchmark.print(ModelBenchmark.run(new ModelBenchmark.Options(components, repeat, warmup), work), out);

@@ -269,9 +269,14 @@ class ProcessTemplate {
         }
         h += '"bgml_ace/transport.h"'
         h += '''"«naming.cdrHeader(model)»"'''
+        // a process serves many facets of a few interfaces: name each interface's and behaviour's headers once
+        val named = <Object>newHashSet
         for (s : p.servants) {
-            h += '''"«naming.servantHeader(s.iface, processes.behaviour(s))»"'''
-            h += '''"«naming.skeletonHeader(s.iface)»"'''
+            val behaviour = processes.behaviour(s)
+            if (named.add(s.iface -> behaviour)) {
+                h += '''"«naming.servantHeader(s.iface, behaviour)»"'''
+                h += '''"«naming.skeletonHeader(s.iface)»"'''
+            }
         }
         for (i : p.invocations.filter[!collocated && (!metrics.empty || processes.forwardConnections(p).contains(it))]) {
             h += '''"«naming.stubHeader(i.iface)»"'''

@@ -303,13 +303,17 @@ public final class CiaoDeployment {
      * white-box probes, event loops or several calling threads keep their driver thread.
      */
     public boolean callsOnOrbThread(Component c) {
-        if (!drives(c) || measuredInvocations(c).isEmpty() || !measuredSupplies(c).isEmpty()) {
+        if (!drives(c)) {
+            return false;
+        }
+        List<InvocationPlan> measured = measuredInvocations(c);
+        if (measured.isEmpty() || !measuredSupplies(c).isEmpty()) {
             return false;
         }
         if ((chains != null && chains.chained(c)) || probes().uses(c)) {
             return false;
         }
-        if (measuredInvocations(c).stream().anyMatch(i -> i.metrics().stream().anyMatch(m -> m.threads() > 1))) {
+        if (measured.stream().anyMatch(i -> i.metrics().stream().anyMatch(m -> m.threads() > 1))) {
             return false;
         }
         return localityOf(c).components().stream().allMatch(k -> k.getPorts().stream()

@@ -58,8 +58,12 @@ public final class FastDdsWhiteBox {
         return null;
     }
 
-    /** Whether any call of the model is probed. */
+    /** Whether any call of the model is probed: asked per process, so computed once per plan. */
     public boolean active() {
+        return plan.derived(FastDdsWhiteBox.class, FastDdsWhiteBox::anyProbed);
+    }
+
+    private static boolean anyProbed(BenchmarkPlan plan) {
         for (InvocationPlan i : plan.invocations()) {
             if (!probedMetrics(i).isEmpty()) {
                 return true;

@@ -3,7 +3,14 @@ package org.bgml.cli.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import org.bgml.targets.Targets;
 
@@ -49,12 +56,15 @@ class BenchmarkCommandTest {
         "benchmark model --repeat 0|bgml benchmark: --repeat needs a whole number of at least 1, not '0'",
         "benchmark model --warmup -1|bgml benchmark: --warmup needs a whole number of at least 0, not '-1'",
         "benchmark model --size 5|bgml benchmark: unknown option --size",
-        "benchmark model --repeat|bgml benchmark: --repeat needs a value"})
+        "benchmark model --repeat|bgml benchmark: --repeat needs a value",
+        "benchmark model --out x|bgml benchmark: --out goes with 'benchmark generate'",
+        "benchmark model --target ace|bgml benchmark: --target goes with 'benchmark generate'"})
     void wrongArgumentsExit2WithUsage(String args, String message) {
         Cli.Result r = Cli.run(args.split(" "));
         assertEquals(2, r.code(), r.toString());
         assertEquals(message, r.errLines().get(0));
-        assertEquals("usage: bgml benchmark model|generate [--components N] [--repeat R] [--warmup W] [--write FILE]", r.errLines().get(1));
+        assertEquals("usage: bgml benchmark model|generate [--components N] [--repeat R] [--warmup W] [--write FILE] [--target T] [--out DIR]",
+                r.errLines().get(1));
         assertEquals("", r.out());
     }
 
@@ -80,7 +90,8 @@ class BenchmarkCommandTest {
     /**
      * Every registered target gets figures, none is left at "refused": a target that cannot generate the synthetic
      * model as described is measured on the variant it generates, and a line says which. Wall time and CPU time both
-     * come with their ratio to the raw write of the same bytes.
+     * come with their ratio to the raw write of the same bytes, and the CPU time of generating into memory with
+     * its cost per MB.
      */
     @Test
     void generationBenchmarkMeasuresEveryTarget() {
@@ -89,7 +100,7 @@ class BenchmarkCommandTest {
         assertLine(r, "generation of a synthetic model with 6 components .*");
         assertTrue(Targets.ids().size() >= 4, Targets.ids().toString());
         for (String target : Targets.ids()) {
-            assertLine(r, target + " +\\d+ +\\d+ +\\d+\\.\\d .* ms +\\d+\\.\\d\\dx +\\d+\\.\\d ms +\\d+\\.\\d ms +\\d+\\.\\d\\dx");
+            assertLine(r, target + " +\\d+ +\\d+ +\\d+\\.\\d .* ms +\\d+\\.\\d\\dx +\\d+\\.\\d ms +\\d+\\.\\d ms +\\d+\\.\\d\\dx +\\d+\\.\\d ms +\\d+\\.\\d ms");
         }
         for (String line : r.outLines()) {
             if (line.contains("refuses the model as described")) {
@@ -97,6 +108,51 @@ class BenchmarkCommandTest {
                         line);
             }
         }
+    }
+
+    /**
+     * {@code --target} measures the chosen target only, and {@code --out} keeps its last generated tree: the same
+     * files, byte for byte, as {@code bgml generate} writes for the same model.
+     */
+    @Test
+    void generationBenchmarkOfOneTargetKeepsWhatItGenerated(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("rounds");
+        Cli.Result r = Cli.run("benchmark", "generate", "--components", "6", "--repeat", "2", "--warmup", "1",
+                "--target", "omniorb", "--out", out.toString());
+        assertEquals(0, r.code(), r.toString());
+        assertLine(r, "omniorb +\\d+ +\\d+ .*");
+        for (String target : Targets.ids()) {
+            if (!target.equals("omniorb")) {
+                assertTrue(r.outLines().stream().noneMatch(l -> l.startsWith(target + " ")), r.toString());
+            }
+        }
+        try (Stream<Path> left = Files.list(out)) {
+            assertEquals(List.of(out.resolve("omniorb")), left.toList(), "only the kept tree stays");
+        }
+        Path model = dir.resolve("synthetic.bgml");
+        assertEquals(0, Cli.run("benchmark", "model", "--components", "6", "--write", model.toString()).code());
+        Path generated = dir.resolve("generated");
+        Cli.Result g = Cli.run("generate", model.toString(), "--target", "omniorb", "--out", generated.toString());
+        assertEquals(0, g.code(), g.toString());
+        assertEquals(tree(generated), tree(out.resolve("omniorb")));
+    }
+
+    @Test
+    void generationBenchmarkRefusesAnUnknownTarget() {
+        Cli.Result r = Cli.run("benchmark", "generate", "--target", "orbix");
+        assertEquals(2, r.code(), r.toString());
+        assertTrue(r.errLines().get(0).startsWith("bgml benchmark: unknown target 'orbix'"), r.toString());
+    }
+
+    /** Every file below {@code root} by relative path, with its bytes as text. */
+    private static Map<String, String> tree(Path root) throws IOException {
+        Map<String, String> files = new TreeMap<>();
+        try (Stream<Path> all = Files.walk(root)) {
+            for (Path p : all.filter(Files::isRegularFile).toList()) {
+                files.put(root.relativize(p).toString(), new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1));
+            }
+        }
+        return files;
     }
 
     private static void assertLine(Cli.Result r, String regex) {

@@ -37,8 +37,6 @@ public final class BenchmarkPlan {
     private final Map<String, List<InvocationPlan>> invocationsByServerProcess = new LinkedHashMap<>();
     private final Map<Receptacle, List<InvocationPlan>> invocationsByReceptacle = new LinkedHashMap<>();
     private final Map<Entity, List<EventPlan>> eventsBySupplier = new LinkedHashMap<>();
-    /** The event chains of this plan, computed on first use (see {@link #chains()}). */
-    private volatile ChainPlan chains;
     /** What targets derive from this plan, by key, each computed on first use (see {@link #derived}). */
     private final Map<Object, Object> derived = new ConcurrentHashMap<>();
 
@@ -179,16 +177,11 @@ public final class BenchmarkPlan {
     }
 
     /**
-     * The event chains of this plan ({@link ChainPlan#of(BenchmarkPlan)}), computed once: templates ask for them
-     * per process, and each computation walks the whole model.
+     * The event chains of this plan ({@link ChainPlan#of(BenchmarkPlan)}), computed once like any other
+     * {@link #derived} view: templates ask for them per process, and each computation walks the whole model.
      */
     ChainPlan chains() {
-        ChainPlan c = chains;
-        if (c == null) {
-            c = ChainPlan.compute(this);
-            chains = c;
-        }
-        return c;
+        return derived(ChainPlan.class, ChainPlan::compute);
     }
 
     /**
