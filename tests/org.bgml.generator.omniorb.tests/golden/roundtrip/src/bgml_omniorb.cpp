@@ -12,7 +12,6 @@
 #include <mutex>
 #include <pthread.h>
 #include <sstream>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include "bgml/bgml.h"
@@ -27,25 +26,6 @@ LoopResult::LoopResult(const LoopSpec& s)
     voluntary_switches(0), involuntary_switches(0), value(-1),
     printed(false)
 {
-}
-
-long context_switches()
-{
-  struct rusage u;
-  if (getrusage(RUSAGE_SELF, &u) != 0)
-    return 0;
-  return u.ru_nvcsw + u.ru_nivcsw;
-}
-
-void context_switches(long& voluntary, long& involuntary)
-{
-  struct rusage u;
-  if (getrusage(RUSAGE_SELF, &u) != 0) {
-    voluntary = involuntary = 0;
-    return;
-  }
-  voluntary = u.ru_nvcsw;
-  involuntary = u.ru_nivcsw;
 }
 
 void fill(CORBA::Any& any, long bytes)
