@@ -6,7 +6,8 @@ timed loops, pacing, sleeps, busy work and IOR files. It lives either as C++ fil
 folder, or (in older layouts) as C++ inside an Xtend rich string, whose lines are counted here. The runtime
 headers every target shares (runtime/cpp/include/bgml/loop.h and ior.h) are counted on a line of their own, and the
 metric loop, the reporting and the shared process flags (metric_loop.h, report.h, process.h and their sources in
-runtime/cpp/src) on another.
+runtime/cpp/src) on another, and the bookkeeping of event chains and white-box probes (chain.h, path.h, probes.h)
+on a third.
 """
 import subprocess
 import sys
@@ -25,6 +26,9 @@ SUPPORT = {
                                                                   "runtime/cpp/include/bgml/report.h",
                                                                   "runtime/cpp/include/bgml/process.h",
                                                                   "runtime/cpp/src/"],
+    "shared (runtime chain.h, path.h, probes.h)": ["runtime/cpp/include/bgml/chain.h",
+                                                   "runtime/cpp/include/bgml/path.h",
+                                                   "runtime/cpp/include/bgml/probes.h"],
 }
 CPP = (".h", ".cpp")
 

@@ -34,6 +34,7 @@
 #include <thread>
 #include <vector>
 
+#include "bgml/footprint.h"
 #include "bgml/loop.h"
 #include "bgml/pacer.h"
 #include "bgml/timer.h"
@@ -94,11 +95,6 @@ struct LoopResult {
   mutable bool printed;       // its summary line is out
 };
 
-/// Context switches of the whole process so far (every thread, live or
-/// ended: getrusage RUSAGE_SELF, the sums /proc/self/task/*/status shows).
-long context_switches();
-void context_switches(long& voluntary, long& involuntary);
-
 /// What one thread of a loop saw.
 struct ThreadOutcome {
   std::uint64_t begin_ns; // start of its timed calls (after its warm-up)
@@ -149,8 +145,7 @@ void run_loop(LoopResult& r, Call call)
   const std::size_t threads = r.spec.threads > 1 ? r.spec.threads : 1;
   std::vector<ThreadOutcome> outcomes(threads);
   bgml::sleep_ms(r.spec.pre_delay_ms);
-  long voluntary = 0, involuntary = 0;
-  context_switches(voluntary, involuntary);
+  const bgml::ContextSwitches before = bgml::process_context_switches(); // the whole process, every thread
   if (threads == 1) {
     outcomes[0] = run_thread(r, 0, call);
   } else {
@@ -167,10 +162,9 @@ void run_loop(LoopResult& r, Call call)
     for (std::size_t t = 0; t != threads; ++t)
       workers[t].join();
   }
-  long voluntary_after = 0, involuntary_after = 0;
-  context_switches(voluntary_after, involuntary_after);
-  r.voluntary_switches = voluntary_after - voluntary;
-  r.involuntary_switches = involuntary_after - involuntary;
+  const bgml::ContextSwitches after = bgml::process_context_switches();
+  r.voluntary_switches = after.voluntary - before.voluntary;
+  r.involuntary_switches = after.involuntary - before.involuntary;
   r.context_switches = r.voluntary_switches + r.involuntary_switches;
   std::uint64_t begin = outcomes[0].begin_ns, end = outcomes[0].end_ns;
   for (std::size_t t = 0; t != threads; ++t) {

@@ -9,11 +9,12 @@
 //  - in collocated calls (which omniORB makes in the caller's thread,
 //    without interceptors), in a thread-local the callee reads.
 //
-// On the wire a stamp is a sequence of 64-bit values: origin, the segment
-// the arrival closes (the connection sent on), the origin time, then one
-// (segment, time) pair per boundary passed. The process that owns a path's
-// end hands arrivals to a bgml::PathRecorder. Header only; copied into
-// benchmarks whose model has actions, timers or paths.
+// On the wire a stamp is a sequence of 64-bit values: the segment the
+// arrival closes (the connection sent on), then the stamp's values
+// (bgml/chain.h). The actions, the path ends and the thread's stamps are the
+// runtime's (bgml::PortChain, bgml::PathContext); this header carries
+// stamps through omniORB. Header only; copied into benchmarks whose model
+// has actions, timers or paths.
 
 #ifndef BGML_OMNIORB_CHAIN_H
 #define BGML_OMNIORB_CHAIN_H
@@ -24,65 +25,44 @@
 #include <omniORB4/internal/giopStream.h>
 #include <omniORB4/internal/GIOP_S.h>
 
-#include <atomic>
+#include <cstddef>
 #include <cstdint>
-#include <cstdio>
 #include <functional>
 #include <mutex>
 #include <string>
 #include <vector>
 
-#include "bgml/loop.h"
+#include "bgml/chain.h"
 #include "bgml/path.h"
-#include "bgml/result_writer.h"
 #include "bgml/timer.h"
 
 namespace bgml_omniorb {
 
-/// A stamp in flight, with the segment its arrival closes.
-struct PathWire {
-  bgml::PathStamp stamp;
-  std::uint32_t via;
-  PathWire() : via(0) {}
-  PathWire(const bgml::PathStamp& s, std::uint32_t v) : stamp(s), via(v) {}
-  bool active() const { return stamp.active(); }
-};
-
 /// Service context id of the stamp in requests ("BGM" and a version).
 const CORBA::ULong PATH_CONTEXT_ID = 0x42474d01;
 
-/// Fills a sequence of 64-bit values (IDL `sequence<unsigned long long>`).
+/// Fills a sequence of 64-bit values (IDL `sequence<unsigned long long>`): the segment the arrival closes
+/// (`via`, the connection sent on), then the stamp as bgml::write_path_values() writes it. Empty for an
+/// inactive stamp.
 template <class Seq>
-void encode(const PathWire& w, Seq& seq)
+void encode(const bgml::PathStamp& stamp, std::uint32_t via, Seq& seq)
 {
-  if (!w.active()) {
-    seq.length(0);
+  const std::size_t n = bgml::path_value_count(stamp);
+  seq.length(n == 0 ? 0 : static_cast<CORBA::ULong>(1 + n));
+  if (n == 0)
     return;
-  }
-  const bgml::PathStamp& s = w.stamp;
-  seq.length(3 + 2 * (s.count - 1));
-  seq[0] = s.origin;
-  seq[1] = w.via;
-  seq[2] = s.at_ns[0];
-  for (std::uint32_t i = 1; i != s.count; ++i) {
-    seq[1 + 2 * i] = s.segment[i];
-    seq[2 + 2 * i] = s.at_ns[i];
-  }
+  seq[0] = via;
+  bgml::write_path_values(stamp, seq, 1);
 }
 
-/// Reads what encode() wrote; false (and an inactive wire) for anything else.
+/// What encode() wrote, as an arrival at `at`; an inactive stamp for anything else.
 template <class Seq>
-bool decode(const Seq& seq, PathWire& w)
+bgml::Arrival decode(const Seq& seq, std::uint64_t at)
 {
-  w = PathWire();
   const CORBA::ULong n = seq.length();
-  if (n < 3 || (n - 3) % 2 != 0 || (n - 3) / 2 + 1 > bgml::PATH_MAX_STAMPS)
-    return false;
-  w.stamp.begin(static_cast<std::uint32_t>(seq[0]), seq[2]);
-  w.via = static_cast<std::uint32_t>(seq[1]);
-  for (CORBA::ULong i = 3; i + 1 < n; i += 2)
-    w.stamp.mark(static_cast<std::uint32_t>(seq[i]), seq[i + 1]);
-  return true;
+  if (n < 1)
+    return bgml::Arrival(bgml::PathStamp(), 0, at);
+  return bgml::Arrival(bgml::read_path_values(seq, 1, n - 1), static_cast<std::uint32_t>(seq[0]), at);
 }
 
 /// A plain holder of 64-bit values with the sequence interface encode() needs.
@@ -94,41 +74,16 @@ struct Values {
   const std::uint64_t& operator[](CORBA::ULong i) const { return v[i]; }
 };
 
-/// The stamp the current thread's next call carries (set by CallScope).
-inline PathWire& outgoing()
-{
-  static thread_local PathWire w;
-  return w;
-}
-
-/// The stamp the request being dispatched in this thread arrived with.
-inline PathWire& incoming()
-{
-  static thread_local PathWire w;
-  return w;
-}
-
-/// Sets the stamp for the calls made in its scope, and restores it after.
-class CallScope {
-public:
-  explicit CallScope(const PathWire& w) : saved_(outgoing()) { outgoing() = w; }
-  ~CallScope() { outgoing() = saved_; }
-
-private:
-  CallScope(const CallScope&);
-  CallScope& operator=(const CallScope&);
-  PathWire saved_;
-};
-
 namespace detail {
 
+/// The stamp of this thread's call (bgml::CallScope) into the request's service contexts.
 inline CORBA::Boolean add_path_context(omni::omniInterceptors::clientSendRequest_T::info_T& info)
 {
-  const PathWire& w = outgoing();
-  if (!w.active())
+  const bgml::PathContext& c = bgml::path_context();
+  if (!c.outgoing.active())
     return 1;
   Values values;
-  encode(w, values);
+  encode(c.outgoing, c.outgoing_closes, values);
   IOP::ServiceContext ctx;
   ctx.context_id = PATH_CONTEXT_ID;
   ctx.context_data.length(values.length() * 8);
@@ -142,10 +97,13 @@ inline CORBA::Boolean add_path_context(omni::omniInterceptors::clientSendRequest
   return 1;
 }
 
+/// The stamp a request carries into this thread's context, for bgml::take_arrival() in the upcall; a
+/// request without one clears what an earlier request may have left.
 inline CORBA::Boolean read_path_context(omni::omniInterceptors::serverReceiveRequest_T::info_T& info)
 {
-  PathWire& w = incoming();
-  w = PathWire();
+  bgml::PathContext& c = bgml::path_context();
+  c.incoming = bgml::PathStamp();
+  c.incoming_closes = 0;
   IOP::ServiceContextList& list = info.giop_s.service_contexts();
   for (CORBA::ULong k = 0; k != list.length(); ++k) {
     if (list[k].context_id != PATH_CONTEXT_ID)
@@ -159,7 +117,9 @@ inline CORBA::Boolean read_path_context(omni::omniInterceptors::serverReceiveReq
         x |= static_cast<std::uint64_t>(ctx.context_data[8 * i + b]) << (8 * b);
       values[i] = x;
     }
-    decode(values, w);
+    const bgml::Arrival a = decode(values, 0);
+    c.incoming = a.stamp;
+    c.incoming_closes = a.closes;
   }
   return 1;
 }
@@ -175,15 +135,16 @@ inline void install_path_interceptors()
   i->serverReceiveRequest.add(detail::read_path_context);
 }
 
-/// The stamp of the call being served in this thread: the collocated
-/// caller's, else the one its request carried (then consumed).
-inline PathWire take_call_stamp()
+/// Names what a failed send of a bgml::PortChain threw: a CORBA exception by its name.
+inline std::string exception_text()
 {
-  if (outgoing().active())
-    return outgoing();
-  PathWire w = incoming();
-  incoming() = PathWire();
-  return w;
+  try {
+    throw;
+  } catch (const CORBA::Exception& e) {
+    return e._name();
+  } catch (...) {
+    return bgml::current_exception_text();
+  }
 }
 
 /// Stands in for a loop's shape in the argument code of one call an action
@@ -193,88 +154,6 @@ struct OneThread {
     std::size_t threads;
   } spec;
   OneThread() { spec.threads = 1; }
-};
-
-/// Sends a stamp on: publishes on a source or calls through a receptacle,
-/// on every connection of that port.
-typedef std::function<void(const bgml::PathStamp&)> Sender;
-
-/// The behaviour actions of one facet or sink, and the recorders of the
-/// paths that end there. Upcalls may run concurrently: recording is locked.
-class PortChain {
-public:
-  /// `action_segment`: the segment its actions close when they send (0: none).
-  PortChain(const char* name, std::uint32_t action_segment)
-    : name_(name), action_segment_(action_segment), arrivals_(0), failed_sends_(0) {}
-
-  void add_busy_work(long micros, std::uint32_t hop_limit)
-  {
-    Step s = { micros, hop_limit, Sender() };
-    steps_.push_back(s);
-  }
-
-  void add_send(const Sender& send, std::uint32_t hop_limit)
-  {
-    Step s = { 0, hop_limit, send };
-    steps_.push_back(s);
-  }
-
-  void add_recorder(bgml::PathRecorder* r) { recorders_.push_back(r); }
-
-  /// A call or event arrived with `w`: record it where a path ends, then
-  /// run the actions in order. A failed send (a peer already stopped at the
-  /// end of the run) is counted and reported, not thrown.
-  void arrive(const PathWire& w)
-  {
-    const std::uint64_t at = bgml::now_ns();
-    arrivals_.fetch_add(1);
-    bgml::PathStamp stamp = w.stamp;
-    if (w.active() && !recorders_.empty()) {
-      std::lock_guard<std::mutex> lock(mutex_);
-      for (std::size_t i = 0; i != recorders_.size(); ++i)
-        recorders_[i]->arrive(stamp, w.via, at);
-    }
-    if (w.active())
-      stamp.mark(w.via, at);
-    for (std::size_t i = 0; i != steps_.size(); ++i) {
-      const Step& s = steps_[i];
-      if (s.hop_limit != 0 && stamp.hops() >= s.hop_limit)
-        continue;
-      if (!s.send) {
-        bgml::busy_work(s.micros);
-        continue;
-      }
-      bgml::PathStamp out = stamp;
-      if (action_segment_ != 0)
-        out.mark(action_segment_);
-      try {
-        s.send(out);
-      } catch (const CORBA::Exception& e) {
-        if (failed_sends_.fetch_add(1) == 0)
-          std::fprintf(stderr, "NOTE: %s: a send of its actions failed (%s); counted, not a run error\n",
-                       name_.c_str(), e._name());
-      }
-    }
-  }
-
-  std::uint64_t arrivals() const { return arrivals_.load(); }
-  std::uint64_t failed_sends() const { return failed_sends_.load(); }
-  const std::string& name() const { return name_; }
-
-private:
-  struct Step {
-    long micros;
-    std::uint32_t hop_limit;
-    Sender send;
-  };
-
-  std::string name_;
-  std::uint32_t action_segment_;
-  std::vector<Step> steps_;
-  std::vector<bgml::PathRecorder*> recorders_;
-  std::mutex mutex_;
-  std::atomic<std::uint64_t> arrivals_;
-  std::atomic<std::uint64_t> failed_sends_;
 };
 
 /// A reference resolved on first use (peers of a chain may start after

@@ -91,23 +91,10 @@ const IOP::ServiceContext* find_context(const IOP::ServiceContextList& list, IOP
   return 0;
 }
 
-// One table of oneway cycles, recorded where the upcall ends.
-struct OnewayTable {
-  std::uint32_t id;
-  std::string metric, element, operation;
-  std::unique_ptr<bgml::SegmentTimer> timer;
-  std::size_t disordered;
-};
-
-std::mutex& tables_mutex()
+// The tables of oneway cycles, recorded where the upcall ends.
+bgml::ProbeTables& tables()
 {
-  static std::mutex m;
-  return m;
-}
-
-std::vector<std::unique_ptr<OnewayTable> >& tables()
-{
-  static std::vector<std::unique_ptr<OnewayTable> > t;
+  static bgml::ProbeTables t;
   return t;
 }
 
@@ -128,18 +115,7 @@ void record_oneway(const ServerState& s)
   if (s.warmup)
     return;
   const std::uint64_t stamps[] = { s.t0, s.t1, s.t2, s.u0, s.u1 };
-  std::vector<std::uint64_t> segments;
-  const bool ordered = differences(stamps, 5, segments);
-  std::lock_guard<std::mutex> lock(tables_mutex());
-  for (std::size_t i = 0; i != tables().size(); ++i) {
-    OnewayTable& t = *tables()[i];
-    if (t.id != s.id)
-      continue;
-    if (ordered)
-      t.timer->record_cycle(segments, s.u1 - s.t0);
-    else
-      ++t.disordered;
-  }
+  tables().record(s.id, stamps, 5);
 }
 
 // ---- client interceptors ----------------------------------------------------
@@ -313,15 +289,7 @@ void install_server()
 void expect_oneway(std::uint32_t id, const char* metric, const char* element, const char* operation,
                    std::size_t samples)
 {
-  std::unique_ptr<OnewayTable> t(new OnewayTable);
-  t->id = id;
-  t->metric = metric;
-  t->element = element;
-  t->operation = operation;
-  t->timer.reset(new bgml::SegmentTimer(segment_names(one_way), 0, samples));
-  t->disordered = 0;
-  std::lock_guard<std::mutex> lock(tables_mutex());
-  tables().push_back(std::move(t));
+  tables().expect(id, metric, element, operation, 0, segment_names(one_way), samples);
 }
 
 void add_results(bgml::ResultFile& out)
@@ -335,13 +303,11 @@ void add_results(bgml::ResultFile& out)
       out.add_label("inactiveServerRequests", std::to_string(inactive_server.load()));
     }
   }
-  std::lock_guard<std::mutex> lock(tables_mutex());
-  for (std::size_t i = 0; i != tables().size(); ++i) {
-    const OnewayTable& t = *tables()[i];
-    if (t.timer->cycle_history().measured_count() == 0)
-      continue; // none arrived yet: a process that serves and drives writes its results twice
-    out.add(bgml::segment_measurements(*t.timer, t.metric, t.element, t.operation));
-  }
+  tables().each([&out](const bgml::ProbeTable& t) {
+    if (t.cycles() == 0)
+      return; // none arrived yet: a process that serves and drives writes its results twice
+    out.add(bgml::segment_measurements(t.timer(), t.metric(), t.element(), t.operation()));
+  });
 }
 
 ClientProbe::ClientProbe(std::uint32_t id, Shape shape, std::size_t warmup, std::size_t samples)

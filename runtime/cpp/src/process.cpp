@@ -2,6 +2,7 @@
 
 #include "bgml/process.h"
 
+#include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -15,6 +16,7 @@ namespace bgml {
 namespace {
 
 volatile std::sig_atomic_t stop_taken = 0;
+std::atomic<bool> stop_released(false);
 
 void stop_signals(sigset_t& set)
 {
@@ -111,8 +113,16 @@ int wait_for_stop_signal()
   int signal = 0;
   while (sigwait(&set, &signal) != 0) {
   }
+  if (stop_released.exchange(false)) // one wake-up per release
+    return 0;
   stop_taken = 1;
   return signal;
+}
+
+void release_stop_wait(pthread_t waiter)
+{
+  stop_released.store(true);
+  pthread_kill(waiter, SIGTERM); // blocked in every thread: only its sigwait takes it, as a wake-up
 }
 
 bool stop_signal_taken()

@@ -84,6 +84,22 @@ void report_segments(ResultFile& result, const SegmentTimer& probes, const std::
   result.add(segments);
 }
 
+void report_probe_tables(ResultFile& result, const ProbeTables& tables)
+{
+  tables.each([&result](const ProbeTable& t) {
+    result.add_label("outOfOrderCalls " + t.metric(), std::to_string(t.disordered()));
+    if (t.cycles() == 0) {
+      std::printf("%s receiver: no timed call arrived (%zu out of order)\n", t.metric().c_str(), t.disordered());
+      return;
+    }
+    report_segments(result, t.timer(), t.metric(), t.element(), t.operation(), t.payload_bytes(),
+                    t.metric() + " receiver", t.first_ns(), t.last_ns());
+    if (t.disordered() != 0)
+      std::printf("%s receiver: %zu calls out of order, left out\n", t.metric().c_str(), t.disordered());
+  });
+  std::fflush(stdout);
+}
+
 bool wait_at_start_line(ResultFile& result, const char* name)
 {
   std::string error;

@@ -1,4 +1,5 @@
-// White-box segments add up to the cycle, and recording does not allocate.
+// White-box segments add up to the cycle, and recording does not allocate. Probe tables cut cycles
+// assembled from stamps, leave out those out of order, and keep the window of what they recorded.
 
 #include "bgml/pacer.h"
 #include "bgml/probes.h"
@@ -138,6 +139,40 @@ void timed_loops_do_not_allocate()
   CHECK(history.full());
 }
 
+void probe_tables_cut_cycles_from_stamps()
+{
+  bgml::ProbeTables tables;
+  const std::vector<std::string> names = { "send", "dispatch", "upcall" };
+  tables.expect(5, "M::path", "M::server::op", "M::I::op", 8, names, 3);
+  tables.expect(6, "M::other", "M::server::op", "M::I::op", 8, names, 3);
+  const std::uint64_t first[] = { 1000, 1100, 1300, 1600 };
+  const std::uint64_t reversed[] = { 2000, 1900, 2300, 2600 }; // another clock
+  const std::uint64_t missing[] = { 3000, 3100, 0, 3600 };     // no upcall
+  const std::uint64_t second[] = { 4000, 4200, 4300, 4700 };
+  tables.record(5, first, 4);
+  tables.record(5, reversed, 4);
+  tables.record(5, missing, 4);
+  tables.record(5, second, 4);
+  tables.record(7, first, 4); // no table: ignored
+  std::size_t visited = 0;
+  tables.each([&visited](const bgml::ProbeTable& t) {
+    ++visited;
+    if (t.id() == 6) {
+      CHECK_EQ(t.cycles(), 0u);
+      return;
+    }
+    CHECK_EQ(t.cycles(), 2u);
+    CHECK_EQ(t.disordered(), 2u);
+    CHECK_EQ(t.timer().segment_history(0).measured_at(0), 100u);
+    CHECK_EQ(t.timer().segment_history(2).measured_at(1), 400u);
+    CHECK_EQ(t.timer().cycle_history().measured_at(1), 700u);
+    CHECK(t.timer().sum_error() < 1e-9);
+    CHECK_EQ(t.first_ns(), 1000u);
+    CHECK_EQ(t.last_ns(), 4700u);
+  });
+  CHECK_EQ(visited, 2u);
+}
+
 } // namespace
 
 int main()
@@ -145,5 +180,6 @@ int main()
   segments_add_up_to_the_cycle();
   repeated_and_missing_segments();
   timed_loops_do_not_allocate();
+  probe_tables_cut_cycles_from_stamps();
   return check_exit_code("test_probes");
 }

@@ -4,10 +4,12 @@
 #include "bgml/report.h"
 #include "check.h"
 
+#include <chrono>
 #include <csignal>
 #include <getopt.h>
 #include <pthread.h>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -116,6 +118,18 @@ void result_file_labels()
     CHECK(result->labels[i].first != "configuration");
 }
 
+void a_released_wait_is_no_stop()
+{
+  bgml::block_stop_signals(); // before the waiting thread starts: it inherits the mask
+  int returned = -1;
+  std::thread waiter([&returned]() { returned = bgml::wait_for_stop_signal(); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(20)); // most likely in sigwait by now; if not, the wake-up waits for it
+  bgml::release_stop_wait(waiter.native_handle());
+  waiter.join();
+  CHECK_EQ(returned, 0);
+  CHECK(!bgml::stop_signal_taken());
+}
+
 void stop_signals()
 {
   CHECK(!bgml::stop_signal_taken());
@@ -140,6 +154,7 @@ int main()
   defaults();
   bad_values();
   result_file_labels();
+  a_released_wait_is_no_stop();
   stop_signals();
   return check_exit_code("test_process");
 }

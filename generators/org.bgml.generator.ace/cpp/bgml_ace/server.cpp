@@ -33,28 +33,10 @@ std::vector<std::string> oneway_segment_names()
   return { "stub, marshal, send, receive", "demarshal, dispatch", "upcall" };
 }
 
-struct Dispatcher::OnewayTable {
-  ACE_CDR::ULong id;
-  std::string metric, element, operation;
-  std::int64_t payload_bytes;
-  std::unique_ptr<bgml::SegmentTimer> timer;
-  std::size_t disordered;
-  std::uint64_t first_ns, last_ns;
-};
-
 void Dispatcher::expect_oneway(ACE_CDR::ULong id, const std::string& metric, const std::string& element,
                                const std::string& operation, std::int64_t payload_bytes, std::size_t samples)
 {
-  std::shared_ptr<OnewayTable> t(new OnewayTable);
-  t->id = id;
-  t->metric = metric;
-  t->element = element;
-  t->operation = operation;
-  t->payload_bytes = payload_bytes;
-  t->timer.reset(new bgml::SegmentTimer(oneway_segment_names(), 0, samples));
-  t->disordered = 0;
-  t->first_ns = t->last_ns = 0;
-  oneway_.push_back(t);
+  oneway_.expect(id, metric, element, operation, payload_bytes, oneway_segment_names(), samples);
 }
 
 void Dispatcher::begin_stamped()
@@ -70,41 +52,12 @@ void Dispatcher::end_stamped(const ProbeStamp& stamp, std::uint64_t arrived_ns)
   if (stamp.warmup)
     return;
   const std::uint64_t at[] = { stamp.start_ns, arrived_ns, stamps_[DISPATCH], stamps_[UPCALL] };
-  for (std::size_t i = 0; i != oneway_.size(); ++i) {
-    OnewayTable& t = *oneway_[i];
-    if (t.id != stamp.metric)
-      continue;
-    bool ordered = at[2] != 0 && at[3] != 0; // the upcall ran
-    std::vector<std::uint64_t> segments;
-    for (std::size_t k = 0; ordered && k != 3; ++k) {
-      ordered = at[k + 1] >= at[k];
-      segments.push_back(at[k + 1] - at[k]);
-    }
-    if (!ordered) {
-      ++t.disordered; // another clock (another host), or a call that failed before its upcall
-      continue;
-    }
-    t.timer->record_cycle(segments, at[3] - at[0]);
-    if (t.first_ns == 0)
-      t.first_ns = at[0];
-    t.last_ns = at[3];
-  }
+  oneway_.record(stamp.metric, at, 4); // left out when the upcall did not run or the clocks differ (another host)
 }
 
 void Dispatcher::report_oneway(bgml::ResultFile& result)
 {
-  for (std::size_t i = 0; i != oneway_.size(); ++i) {
-    const OnewayTable& t = *oneway_[i];
-    if (t.timer->cycle_history().measured_count() == 0) {
-      std::printf("%s receiver: no timed oneway call arrived (%zu out of order)\n", t.metric.c_str(), t.disordered);
-      continue;
-    }
-    report_segments(result, *t.timer, t.metric, t.element, t.operation, t.payload_bytes, t.metric + " receiver", t.first_ns,
-                    t.last_ns);
-    if (t.disordered != 0)
-      std::printf("%s receiver: %zu calls out of order, left out\n", t.metric.c_str(), t.disordered);
-  }
-  std::fflush(stdout);
+  bgml::report_probe_tables(result, oneway_);
 }
 
 bool serve(Dispatcher& dispatcher, const Message& message, const MessageReader& reader,
@@ -123,7 +76,7 @@ bool serve(Dispatcher& dispatcher, const Message& message, const MessageReader& 
     probes->begin_cycle();
   ACE_InputCDR in = reader.body(message);
   const bool two_way = message.kind == REQUEST;
-  PathContext& path = path_context();
+  bgml::PathContext& path = bgml::path_context();
   if ((message.flags & PATH_FLAG) == 0 || !read_path(in, path.incoming, path.incoming_closes))
     path.incoming = bgml::PathStamp();
   ProbeStamp stamp;

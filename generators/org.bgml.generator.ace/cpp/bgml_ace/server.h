@@ -67,16 +67,15 @@ public:
   /// Called by serve() around the dispatch of a stamped call.
   void begin_stamped();
   void end_stamped(const ProbeStamp& stamp, std::uint64_t arrived_ns);
-  /// The oneway tables that recorded a call, as measurements (each segment and the cycle).
+  /// The oneway tables, as measurements (each segment and the cycle; bgml::report_probe_tables).
   void report_oneway(bgml::ResultFile& result);
 
 private:
-  struct OnewayTable;
   std::unique_ptr<bgml::SegmentTimer> probes_;
   ACE_Thread_Mutex probe_lock_;
   bool stamping_;
   std::uint64_t stamps_[SERVER_SEGMENTS];
-  std::vector<std::shared_ptr<OnewayTable> > oneway_;
+  bgml::ProbeTables oneway_;
 };
 
 /// The segments of a oneway call's cycle as its receiver records them: the sender's stub, marshalling,

@@ -209,7 +209,7 @@ void Connection::close()
 
 ACE_OutputCDR& Connection::begin_request(ACE_CDR::ULong op, bool oneway)
 {
-  const PathContext& path = path_context();
+  const bgml::PathContext& path = bgml::path_context();
   const bool on_path = path.outgoing.active();
   const bool probed = stamped_;
   stamped_ = false;

@@ -27,6 +27,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -156,6 +158,104 @@ private:
   SampleHistory cycles_;
   std::uint64_t begin_;
   std::uint64_t last_;
+};
+
+/// The probed calls of one functional-path metric whose cycles one process assembles from stamps taken
+/// along each call, possibly by several processes (then on one host: one clock). `record()` takes the
+/// stamps in path order; a cycle whose stamps are missing (0) or out of order (another clock, a call that
+/// failed before its upcall) is counted as disordered and left out.
+class ProbeTable {
+public:
+  ProbeTable(std::uint32_t id, const std::string& metric, const std::string& element, const std::string& operation,
+             std::int64_t payload_bytes, const std::vector<std::string>& segment_names, std::size_t cycles)
+    : id_(id), metric_(metric), element_(element), operation_(operation), payload_bytes_(payload_bytes),
+      timer_(segment_names, 0, cycles), segments_(segment_names.size(), 0), disordered_(0), first_ns_(0), last_ns_(0)
+  {
+  }
+
+  /// One cycle from `n` stamps (segment_count() + 1 of them): segment k is at[k + 1] - at[k], the cycle
+  /// at[n - 1] - at[0]. False (and counted) when they are not in order or not all taken.
+  bool record(const std::uint64_t* at, std::size_t n)
+  {
+    bool ordered = n == segments_.size() + 1 && at[0] != 0;
+    for (std::size_t k = 0; ordered && k + 1 < n; ++k) {
+      ordered = at[k + 1] != 0 && at[k + 1] >= at[k];
+      segments_[k] = at[k + 1] - at[k];
+    }
+    if (!ordered) {
+      ++disordered_;
+      return false;
+    }
+    timer_.record_cycle(segments_, at[n - 1] - at[0]);
+    if (first_ns_ == 0)
+      first_ns_ = at[0];
+    last_ns_ = at[n - 1];
+    return true;
+  }
+
+  std::uint32_t id() const { return id_; }
+  const std::string& metric() const { return metric_; }
+  const std::string& element() const { return element_; }
+  const std::string& operation() const { return operation_; }
+  std::int64_t payload_bytes() const { return payload_bytes_; }
+  const SegmentTimer& timer() const { return timer_; }
+  /// Timed cycles recorded.
+  std::size_t cycles() const { return timer_.cycle_history().measured_count(); }
+  std::size_t disordered() const { return disordered_; }
+  /// Start of the first and end of the last recorded cycle (now_ns; 0: none).
+  std::uint64_t first_ns() const { return first_ns_; }
+  std::uint64_t last_ns() const { return last_ns_; }
+
+private:
+  std::uint32_t id_;
+  std::string metric_, element_, operation_;
+  std::int64_t payload_bytes_;
+  SegmentTimer timer_;
+  std::vector<std::uint64_t> segments_;
+  std::size_t disordered_;
+  std::uint64_t first_ns_, last_ns_;
+};
+
+/// The probe tables of one process, by metric id; recording and reading are locked, since the calls of
+/// a probed operation may be served by several threads.
+class ProbeTables {
+public:
+  /// Records the timed calls of metric `id` (up to `cycles` of them). Call before the first can arrive.
+  void expect(std::uint32_t id, const std::string& metric, const std::string& element, const std::string& operation,
+              std::int64_t payload_bytes, const std::vector<std::string>& segment_names, std::size_t cycles)
+  {
+    std::lock_guard<std::mutex> guard(mutex_);
+    tables_.push_back(std::unique_ptr<ProbeTable>(
+        new ProbeTable(id, metric, element, operation, payload_bytes, segment_names, cycles)));
+  }
+
+  /// A cycle of metric `id` (see ProbeTable::record); nothing when no table expects it.
+  void record(std::uint32_t id, const std::uint64_t* at, std::size_t n)
+  {
+    std::lock_guard<std::mutex> guard(mutex_);
+    for (std::size_t i = 0; i != tables_.size(); ++i)
+      if (tables_[i]->id() == id)
+        tables_[i]->record(at, n);
+  }
+
+  /// Calls `visit(const ProbeTable&)` for each table, in the order they were expected, under the lock.
+  template <class Visit>
+  void each(Visit visit) const
+  {
+    std::lock_guard<std::mutex> guard(mutex_);
+    for (std::size_t i = 0; i != tables_.size(); ++i)
+      visit(static_cast<const ProbeTable&>(*tables_[i]));
+  }
+
+  bool empty() const
+  {
+    std::lock_guard<std::mutex> guard(mutex_);
+    return tables_.empty();
+  }
+
+private:
+  mutable std::mutex mutex_;
+  std::vector<std::unique_ptr<ProbeTable> > tables_;
 };
 
 /// Relative error of the sum of the segments' means against a cycle

@@ -14,6 +14,8 @@
 #ifndef BGML_PROCESS_H
 #define BGML_PROCESS_H
 
+#include <pthread.h>
+
 #include <cstddef>
 #include <string>
 #include <utility>
@@ -64,8 +66,13 @@ void add_process_labels(const ProcessOptions& options, std::vector<std::pair<std
 /// any thread starts), so that only wait_for_stop_signal() takes them.
 void block_stop_signals();
 
-/// Waits for SIGTERM or SIGINT (blocked by block_stop_signals()); returns which.
+/// Waits for SIGTERM or SIGINT (blocked by block_stop_signals()); returns which, or 0 when
+/// release_stop_wait() woke it.
 int wait_for_stop_signal();
+
+/// Wakes `waiter`, a thread blocked in wait_for_stop_signal(), without a stop: it returns 0 and
+/// stop_signal_taken() stays false. For a process that ends by itself and joins its waiting thread.
+void release_stop_wait(pthread_t waiter);
 
 /// Whether wait_for_stop_signal() has returned: the process is being stopped.
 bool stop_signal_taken();

@@ -54,6 +54,11 @@ void report_segments(ResultFile& result, const SegmentTimer& probes, const std::
                      const std::string& element, const std::string& operation, std::int64_t payload_bytes,
                      const std::string& label, std::uint64_t begin_ns = 0, std::uint64_t end_ns = 0);
 
+/// The oneway probe tables a receiving process recorded: for each, a label "outOfOrderCalls <metric>", then
+/// report_segments() headed "<metric> receiver" with the window of its cycles, or a line saying that no timed
+/// call arrived.
+void report_probe_tables(ResultFile& result, const ProbeTables& tables);
+
 /// Waits at the start line of the load drivers (BGML_START_LINE, bgml/start_line.h), announcing
 /// BGML_START_NAME or `name`, and records the release in `result`; at once without a line. Call it when
 /// set-up is done, before the first metric loop. False after printing "ERROR: ..." when the line cannot be

@@ -37,7 +37,7 @@ int main(int argc, char* argv[])
     bgml_fastdds::EventWriter<Avionics::DataAvailable, Avionics::DataAvailablePubSubType> writer_AirframeReady(participant, "AirframeReady", 2, 1);
     bgml_fastdds::Requester<Avionics::Position_read_Request, Avionics::Position_read_RequestPubSubType, Avionics::Position_read_Reply, Avionics::Position_read_ReplyPubSubType> action_AirframeGps_read(participant, "AirframeGps_read", options.wait_seconds);
     std::mutex action_AirframeGps_read_lock; // actions of several ports may call at once
-    const bgml_fastdds::Sender send_Airframe_gps_read = [&](const bgml::PathStamp& stamp) {
+    const bgml::Sender send_Airframe_gps_read = [&](const bgml::PathStamp& stamp) {
       {
         std::lock_guard<std::mutex> guard(action_AirframeGps_read_lock);
         auto& request = action_AirframeGps_read.request();
@@ -45,13 +45,13 @@ int main(int argc, char* argv[])
         action_AirframeGps_read.call();
       }
     };
-    const bgml_fastdds::Sender send_Airframe_ready = [&](const bgml::PathStamp& stamp) {
+    const bgml::Sender send_Airframe_ready = [&](const bgml::PathStamp& stamp) {
       writer_AirframeReady.publish(stamp);
     };
-    bgml_fastdds::PortChain chain_Airframe_gpsReady("Airframe/gpsReady", 7);
+    bgml::PortChain chain_Airframe_gpsReady("Airframe/gpsReady", 7);
     chain_Airframe_gpsReady.add_send(send_Airframe_gps_read, 0u);
     chain_Airframe_gpsReady.add_send(send_Airframe_ready, 0u);
-    bgml_fastdds::PortChain chain_Airframe_position("Airframe/position", 0);
+    bgml::PortChain chain_Airframe_position("Airframe/position", 0);
     // TickToDisplayRead: RateGen.pulse -> Airframe/position, 7 segments
     chain_Airframe_position.add_path("TickToDisplayRead", 0,
         std::vector<std::uint32_t>{ 1, 6, 2, 7, 4, 8, 5 },

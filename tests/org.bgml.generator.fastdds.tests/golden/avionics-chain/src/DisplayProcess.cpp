@@ -35,7 +35,7 @@ int main(int argc, char* argv[])
     // Events and chains: writers, the requesters of action calls, the chains of facets and sinks.
     bgml_fastdds::Requester<Avionics::Position_read_Request, Avionics::Position_read_RequestPubSubType, Avionics::Position_read_Reply, Avionics::Position_read_ReplyPubSubType> action_DisplayAirframe_read(participant, "DisplayAirframe_read", options.wait_seconds);
     std::mutex action_DisplayAirframe_read_lock; // actions of several ports may call at once
-    const bgml_fastdds::Sender send_Display_airframe_read = [&](const bgml::PathStamp& stamp) {
+    const bgml::Sender send_Display_airframe_read = [&](const bgml::PathStamp& stamp) {
       {
         std::lock_guard<std::mutex> guard(action_DisplayAirframe_read_lock);
         auto& request = action_DisplayAirframe_read.request();
@@ -43,7 +43,7 @@ int main(int argc, char* argv[])
         action_DisplayAirframe_read.call();
       }
     };
-    bgml_fastdds::PortChain chain_Display_airframeReady("Display/airframeReady", 8);
+    bgml::PortChain chain_Display_airframeReady("Display/airframeReady", 8);
     chain_Display_airframeReady.add_send(send_Display_airframe_read, 0u);
     // AirframeReady: Display/airframeReady reads AirframeReady
     bgml_fastdds::EventReader<Avionics::DataAvailable, Avionics::DataAvailablePubSubType> reader_AirframeReady(participant, "AirframeReady", 1);

@@ -34,13 +34,13 @@ int main(int argc, char* argv[])
     bgml_fastdds::Participant participant(options.qos);
     // Events and chains: writers, the requesters of action calls, the chains of facets and sinks.
     bgml_fastdds::EventWriter<Avionics::DataAvailable, Avionics::DataAvailablePubSubType> writer_GpsReady(participant, "GpsReady", 1, 1);
-    const bgml_fastdds::Sender send_Gps_ready = [&](const bgml::PathStamp& stamp) {
+    const bgml::Sender send_Gps_ready = [&](const bgml::PathStamp& stamp) {
       writer_GpsReady.publish(stamp);
     };
-    bgml_fastdds::PortChain chain_Gps_refresh("Gps/refresh", 6);
+    bgml::PortChain chain_Gps_refresh("Gps/refresh", 6);
     chain_Gps_refresh.add_busy_work(20, 0u);
     chain_Gps_refresh.add_send(send_Gps_ready, 0u);
-    bgml_fastdds::PortChain chain_Gps_position("Gps/position", 0);
+    bgml::PortChain chain_Gps_position("Gps/position", 0);
     // TickToGpsRead: RateGen.pulse -> Gps/position, 5 segments
     chain_Gps_position.add_path("TickToGpsRead", 0,
         std::vector<std::uint32_t>{ 1, 6, 2, 7, 3 },

@@ -36,7 +36,7 @@ int main(int argc, char* argv[])
     bgml_fastdds::Participant participant(options.qos);
     // Events and chains: writers, the requesters of action calls, the chains of facets and sinks.
     bgml_fastdds::EventWriter<Avionics::Tick, Avionics::TickPubSubType> writer_Pulse(participant, "Pulse", 0, 1);
-    const bgml_fastdds::Sender send_RateGen_pulse = [&](const bgml::PathStamp& stamp) {
+    const bgml::Sender send_RateGen_pulse = [&](const bgml::PathStamp& stamp) {
       writer_Pulse.publish(stamp);
     };
     if (!bgml::write_ior_file("RateGenProcess.ports.ready", "ports"))

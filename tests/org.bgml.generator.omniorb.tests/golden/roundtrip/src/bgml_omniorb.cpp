@@ -3,16 +3,12 @@
 
 #include "bgml_omniorb.h"
 
-#include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <mutex>
-#include <pthread.h>
 #include <sstream>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include "bgml/bgml.h"
@@ -27,25 +23,6 @@ LoopResult::LoopResult(const LoopSpec& s)
     voluntary_switches(0), involuntary_switches(0), value(-1),
     printed(false)
 {
-}
-
-long context_switches()
-{
-  struct rusage u;
-  if (getrusage(RUSAGE_SELF, &u) != 0)
-    return 0;
-  return u.ru_nvcsw + u.ru_nivcsw;
-}
-
-void context_switches(long& voluntary, long& involuntary)
-{
-  struct rusage u;
-  if (getrusage(RUSAGE_SELF, &u) != 0) {
-    voluntary = involuntary = 0;
-    return;
-  }
-  voluntary = u.ru_nvcsw;
-  involuntary = u.ru_nivcsw;
 }
 
 void fill(CORBA::Any& any, long bytes)
@@ -112,6 +89,9 @@ void EventStream::record(std::uint64_t sent_ns, std::uint64_t received_ns, bool 
 // -- flags ----------------------------------------------------------------
 
 namespace {
+
+/// Counts on the command line (-n, -w, -t): 0 and up.
+const long max_count = std::numeric_limits<long>::max();
 
 const char* const usage_text =
   "usage: %s [-r result.json] [-c cpus] [-n samples] [-w warmup] [-f omniORB.cfg]\n"
@@ -200,17 +180,6 @@ void place_endpoints(std::vector<std::string>& args, std::string& config_file, c
   args.swap(out);
 }
 
-bool parse_count(const char* text, long& out)
-{
-  char* end = 0;
-  errno = 0;
-  long v = std::strtol(text, &end, 10);
-  if (errno != 0 || end == text || *end != '\0' || v < 0)
-    return false;
-  out = v;
-  return true;
-}
-
 } // namespace
 
 struct DeferredReport {
@@ -242,7 +211,6 @@ struct Process::Impl {
   std::vector<std::string> orb_arg_text;
   std::vector<char*> orb_argv;
 
-  sigset_t signals;
   std::thread signal_thread;
   std::atomic<int> stop_signal;
   bool orb_alive;
@@ -271,7 +239,7 @@ Process::Process(const char* path, const char* model, const char* configuration,
 Process::~Process()
 {
   if (impl_->signal_thread.joinable()) {
-    pthread_kill(impl_->signal_thread.native_handle(), SIGUSR2);
+    bgml::release_stop_wait(impl_->signal_thread.native_handle());
     impl_->signal_thread.join();
   }
 }
@@ -309,9 +277,9 @@ int Process::start(int argc, char* argv[])
     case 'c': m.cpus = v; break;
     case 'f': m.config_file = v; break;
     case 'e': m.factory = v; break;
-    case 'n': ok = parse_count(v, m.samples_override); break;
-    case 'w': ok = parse_count(v, m.warmup_override); break;
-    case 't': ok = parse_count(v, m.ior_wait_s); break;
+    case 'n': ok = bgml::parse_long(v, 0, max_count, m.samples_override); break;
+    case 'w': ok = bgml::parse_long(v, 0, max_count, m.warmup_override); break;
+    case 't': ok = bgml::parse_long(v, 0, max_count, m.ior_wait_s); break;
     }
     if (!ok) {
       std::fprintf(stderr, "ERROR: %s: '%s' needs a count, got '%s'\n", path_.c_str(), a.c_str(), v);
@@ -338,11 +306,7 @@ int Process::start(int argc, char* argv[])
   // Serving processes stop on SIGTERM/SIGINT: block them in every thread
   // (the ORB's threads inherit the mask) and let one thread sigwait.
   if (m.serves) {
-    sigemptyset(&m.signals);
-    sigaddset(&m.signals, SIGTERM);
-    sigaddset(&m.signals, SIGINT);
-    sigaddset(&m.signals, SIGUSR2);
-    pthread_sigmask(SIG_BLOCK, &m.signals, 0);
+    bgml::block_stop_signals();
   }
 
   std::vector<std::string> orb_args(m.model_orb_args);
@@ -372,11 +336,9 @@ int Process::start(int argc, char* argv[])
     Impl* mp = impl_.get();
     CORBA::ORB_ptr orb = orb_.in();
     m.signal_thread = std::thread([mp, orb]() {
-      int sig = 0;
-      while (sigwait(&mp->signals, &sig) != 0) {
-      }
-      if (sig == SIGUSR2)
-        return;
+      const int sig = bgml::wait_for_stop_signal();
+      if (sig == 0)
+        return; // released: the process ended by itself
       mp->stop_signal.store(sig);
       // Let events already on their way arrive (at most 2 s).
       const std::uint64_t limit = bgml::now_ns() + 2000000000ULL;
@@ -491,18 +453,8 @@ void Process::report(const LoopResult& r, const char* kind, const char* metric, 
   if (std::strcmp(kind, "lookupTime") == 0 && r.value >= 0)
     m.value = static_cast<double>(r.value);
   impl_->result->add(m);
-  if (std::strcmp(kind, "contextSwitch") == 0 && r.calls != 0) {
-    // The same loop, split: voluntary and involuntary switches per call.
-    bgml::Measurement v(m), inv(m);
-    v.segment = "voluntary";
-    v.value = static_cast<double>(r.voluntary_switches) / static_cast<double>(r.calls);
-    inv.segment = "involuntary";
-    inv.value = static_cast<double>(r.involuntary_switches) / static_cast<double>(r.calls);
-    impl_->result->add(v);
-    impl_->result->add(inv);
-    std::printf("%s %s: %.3f context switches per call (%.3f voluntary, %.3f involuntary; %ld in the process)\n",
-                path_.c_str(), metric, m.value, v.value, inv.value, r.context_switches);
-  }
+  if (std::strcmp(kind, "contextSwitch") == 0) // the same loop, split: voluntary and involuntary per call
+    bgml::report_switches(*impl_->result, m, r.voluntary_switches, r.involuntary_switches, r.calls);
   if (!r.printed) { // once per loop, however many metrics it answers
     r.printed = true;
     std::printf("%s %s: %s\n", path_.c_str(), metric, bgml::summary_line(m.stats).c_str());

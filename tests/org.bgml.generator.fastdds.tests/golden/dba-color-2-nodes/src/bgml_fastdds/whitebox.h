@@ -87,22 +87,6 @@ inline std::uint64_t monotonic_ns(const eprosima::fastrtps::rtps::Time_t& t, std
   return static_cast<std::uint64_t>(real - offset);
 }
 
-/// The calls of one functional-path metric that reach one receiver.
-struct ProbeTable {
-  ProbeTable(std::uint32_t id_, const std::string& metric_, const std::string& element_, const std::string& operation_,
-             std::int64_t payload_bytes_, std::size_t samples)
-    : id(id_), metric(metric_), element(element_), operation(operation_), payload_bytes(payload_bytes_),
-      timer(oneway_probe_segments(), 0, samples), disordered(0), first_ns(0), last_ns(0)
-  {
-  }
-  std::uint32_t id;
-  std::string metric, element, operation;
-  std::int64_t payload_bytes;
-  bgml::SegmentTimer timer;
-  std::size_t disordered;
-  std::uint64_t first_ns, last_ns;
-};
-
 /// The served side of one oneway operation whose calls a functional path probes: serve(request) for every
 /// request from the reader's listener thread; a probed request's cycle is recorded and acknowledged on the
 /// reply topic; a handshake request (sequence number 0) is answered and not served.
@@ -119,7 +103,7 @@ public:
   void expect(std::uint32_t id, const std::string& metric, const std::string& element, const std::string& operation,
               std::int64_t payload_bytes, std::size_t samples)
   {
-    tables_.push_back(std::shared_ptr<ProbeTable>(new ProbeTable(id, metric, element, operation, payload_bytes, samples)));
+    tables_.expect(id, metric, element, operation, payload_bytes, oneway_probe_segments(), samples);
   }
 
   void on_data_available(eprosima::fastdds::dds::DataReader* reader) override
@@ -155,23 +139,8 @@ public:
   }
 
   /// One measurement per segment and one for the cycle, for every metric that recorded a call; a label
-  /// "outOfOrderCalls <metric>" with the calls left out.
-  void report(bgml::ResultFile& result)
-  {
-    for (std::size_t i = 0; i != tables_.size(); ++i) {
-      const ProbeTable& t = *tables_[i];
-      result.add_label("outOfOrderCalls " + t.metric, std::to_string(t.disordered));
-      if (t.timer.cycle_history().measured_count() == 0) {
-        std::printf("%s receiver: no timed call arrived (%zu out of order)\n", t.metric.c_str(), t.disordered);
-        continue;
-      }
-      bgml::report_segments(result, t.timer, t.metric, t.element, t.operation, t.payload_bytes, t.metric + " receiver",
-                            t.first_ns, t.last_ns);
-      if (t.disordered != 0)
-        std::printf("%s receiver: %zu calls out of order, left out\n", t.metric.c_str(), t.disordered);
-    }
-    std::fflush(stdout);
-  }
+  /// "outOfOrderCalls <metric>" with the calls left out (bgml::report_probe_tables).
+  void report(bgml::ResultFile& result) { bgml::report_probe_tables(result, tables_); }
 
   std::uint64_t served() const { return served_; }
 
@@ -180,31 +149,13 @@ private:
               std::uint64_t taken, std::uint64_t done)
   {
     const std::uint64_t at[] = { start, source, reception, before_take, taken, done };
-    for (std::size_t i = 0; i != tables_.size(); ++i) {
-      ProbeTable& t = *tables_[i];
-      if (t.id != id)
-        continue;
-      std::vector<std::uint64_t> segments;
-      bool ordered = true;
-      for (std::size_t k = 0; ordered && k + 1 != sizeof at / sizeof at[0]; ++k) {
-        ordered = at[k + 1] >= at[k];
-        segments.push_back(at[k + 1] - at[k]);
-      }
-      if (!ordered) {
-        ++t.disordered;
-        continue;
-      }
-      t.timer.record_cycle(segments, done - start);
-      if (t.first_ns == 0)
-        t.first_ns = start;
-      t.last_ns = done;
-    }
+    tables_.record(id, at, sizeof at / sizeof at[0]);
   }
 
   Serve serve_;
   std::uint64_t served_;
   eprosima::fastdds::dds::DataWriter* writer_;
-  std::vector<std::shared_ptr<ProbeTable> > tables_;
+  bgml::ProbeTables tables_;
   Request request_;
   Reply reply_;
 };

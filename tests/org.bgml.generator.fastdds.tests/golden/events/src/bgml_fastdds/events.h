@@ -6,6 +6,7 @@
 //   bgml_stream  the event metric it belongs to (NO_STREAM: none), bgml_warmup, bgml_last, bgml_sent (now_ns)
 //   bgml_path    the bgml::PathStamp of an end-to-end path, as a sequence of 64-bit values
 //
+// The actions and the paths that end at a port are the runtime's bgml::PortChain (bgml/chain.h).
 // A sink's reader has no listener: a thread of its own takes its samples and runs the sink's behaviour actions
 // (busy work, calls through receptacles, publications), so a call made by an action never blocks the
 // participant's receive thread that delivers its reply. A facet that runs actions answers requests the same way
@@ -35,6 +36,7 @@
 #include <fastdds/dds/core/status/SubscriptionMatchedStatus.hpp>
 #include <fastdds/dds/subscriber/SampleInfo.hpp>
 
+#include "bgml/chain.h"
 #include "bgml/ior.h"
 #include "bgml/loop.h"
 #include "bgml/pacer.h"
@@ -52,37 +54,21 @@ const std::uint32_t NO_STREAM = 0xffffffffu;
 /// How long a timer or a path's calls wait after the last one, so that the chain drains before teardown.
 const unsigned chain_drain_ms = 300;
 
-/// Writes `stamp` into a sequence of 64-bit values: origin, origin time, then (segment, time) per boundary.
-/// An inactive stamp is an empty sequence.
+/// Writes `stamp` into the sample's sequence of 64-bit values (bgml::write_path_values()); an inactive stamp is an
+/// empty sequence.
 template <class Seq>
 void encode_path(const bgml::PathStamp& stamp, Seq& out)
 {
-  out.clear();
-  if (!stamp.active())
-    return;
-  out.push_back(stamp.origin);
-  out.push_back(stamp.at_ns[0]);
-  for (std::uint32_t i = 1; i != stamp.count; ++i) {
-    out.push_back(stamp.segment[i]);
-    out.push_back(stamp.at_ns[i]);
-  }
+  out.resize(bgml::path_value_count(stamp));
+  bgml::write_path_values(stamp, out);
 }
 
 /// Reads what encode_path() wrote; an inactive stamp for anything else.
 template <class Seq>
 bgml::PathStamp decode_path(const Seq& in)
 {
-  bgml::PathStamp stamp;
-  if (in.size() < 2 || in.size() % 2 != 0 || in.size() / 2 > bgml::PATH_MAX_STAMPS)
-    return stamp;
-  stamp.begin(static_cast<std::uint32_t>(in[0]), in[1]);
-  for (std::size_t i = 2; i + 1 < in.size(); i += 2)
-    stamp.mark(static_cast<std::uint32_t>(in[i]), in[i + 1]);
-  return stamp;
+  return bgml::read_path_values(in, 0, in.size());
 }
-
-/// Sends a stamp on: publishes on a source or calls through a receptacle, on every connection of that port.
-typedef std::function<void(const bgml::PathStamp&)> Sender;
 
 /// Waits until `ready()` holds, polling every 10 ms; throws naming `what` after `seconds`.
 template <class Ready>
@@ -246,130 +232,6 @@ private:
   bool last_seen_;
 };
 
-/// The behaviour actions of one facet or sink, and the paths that end there. Arrivals may come from several
-/// threads (a sink's dispatcher, a replier): recording is locked.
-class PortChain {
-public:
-  /// `port`: element path of the facet or sink; `action_segment`: the segment its actions close when they
-  /// send on (0: none).
-  PortChain(const char* port, std::uint32_t action_segment)
-    : port_(port), action_segment_(action_segment), arrivals_(0), failed_sends_(0)
-  {
-  }
-
-  void add_busy_work(long micros, std::uint32_t hop_limit)
-  {
-    Step s = { micros, hop_limit, Sender() };
-    steps_.push_back(s);
-  }
-
-  void add_send(const Sender& send, std::uint32_t hop_limit)
-  {
-    Step s = { 0, hop_limit, send };
-    steps_.push_back(s);
-  }
-
-  /// A path metric that ends here: origin, its segments in path order, warm-up and timed cycles.
-  void add_path(const char* metric, std::uint32_t origin, const std::vector<std::uint32_t>& segment_ids,
-                const std::vector<std::string>& segment_names, std::size_t warmup, std::size_t cycles)
-  {
-    Path p;
-    p.metric = metric;
-    p.recorder.reset(new bgml::PathRecorder(origin, segment_ids, segment_names, warmup, cycles));
-    p.first = 0;
-    p.last = 0;
-    paths_.push_back(std::move(p));
-  }
-
-  /// Something arrived at `at` carrying `stamp` over the connection of segment `via`: record it where a path
-  /// ends, then run the actions in order. A failed send (a peer already stopped at the end of the run) is
-  /// counted and reported, not thrown.
-  void arrive(const bgml::PathStamp& arrived, std::uint32_t via, std::uint64_t at)
-  {
-    arrivals_.fetch_add(1);
-    bgml::PathStamp stamp = arrived;
-    if (stamp.active() && !paths_.empty()) {
-      std::lock_guard<std::mutex> guard(mutex_);
-      for (std::size_t i = 0; i != paths_.size(); ++i) {
-        if (paths_[i].recorder->arrive(stamp, via, at)) {
-          if (paths_[i].first == 0)
-            paths_[i].first = stamp.origin_ns();
-          paths_[i].last = at;
-        }
-      }
-    }
-    if (stamp.active())
-      stamp.mark(via, at);
-    for (std::size_t i = 0; i != steps_.size(); ++i) {
-      const Step& s = steps_[i];
-      if (s.hop_limit != 0 && stamp.hops() >= s.hop_limit)
-        continue;
-      if (!s.send) {
-        bgml::busy_work(s.micros);
-        continue;
-      }
-      bgml::PathStamp out = stamp;
-      if (action_segment_ != 0)
-        out.mark(action_segment_);
-      try {
-        s.send(out);
-      } catch (const std::exception& e) {
-        if (failed_sends_.fetch_add(1) == 0)
-          std::fprintf(stderr, "NOTE: %s: a send of its actions failed (%s); counted, not a run error\n", port_.c_str(),
-                       e.what());
-      }
-    }
-  }
-
-  /// The pathLatency measurements of the paths that end here (each hop, then the total), the stray arrivals of
-  /// each and the port's arrivals, as labels.
-  void report(bgml::ResultFile& result) const
-  {
-    for (std::size_t i = 0; i != paths_.size(); ++i) {
-      const Path& p = paths_[i];
-      std::vector<bgml::Measurement> ms =
-          bgml::segment_measurements(p.recorder->timer(), p.metric, port_, "", "pathLatency");
-      for (std::size_t k = 0; k != ms.size(); ++k) {
-        if (p.last != 0)
-          ms[k].set_window(p.first, p.last);
-        std::printf("%s %s: %s\n", p.metric.c_str(), ms[k].segment.empty() ? "(end to end)" : ms[k].segment.c_str(),
-                    bgml::summary_line(ms[k].stats).c_str());
-      }
-      result.add(ms);
-      result.add_label("strayArrivals " + p.metric, std::to_string(p.recorder->stray()));
-      std::printf("%s: %zu paths arrived, %zu not counted (another origin or route)\n", p.metric.c_str(),
-                  p.recorder->arrived(), p.recorder->stray());
-    }
-    result.add_label("arrivals " + port_, std::to_string(arrivals_.load()));
-    if (failed_sends_.load() != 0)
-      result.add_label("failedSends " + port_, std::to_string(failed_sends_.load()));
-    std::fflush(stdout);
-  }
-
-private:
-  struct Step {
-    long micros;
-    std::uint32_t hop_limit;
-    Sender send;
-  };
-  struct Path {
-    std::string metric;
-    std::unique_ptr<bgml::PathRecorder> recorder;
-    std::uint64_t first;
-    std::uint64_t last;
-  };
-
-  PortChain(const PortChain&);
-  PortChain& operator=(const PortChain&);
-  std::string port_;
-  std::uint32_t action_segment_;
-  std::vector<Step> steps_;
-  std::vector<Path> paths_;
-  std::mutex mutex_;
-  std::atomic<std::uint64_t> arrivals_;
-  std::atomic<std::uint64_t> failed_sends_;
-};
-
 /// The reader of one sink on one topic. Its samples are taken by a dispatch thread of its own (start()):
 /// each goes to the event metric stream it names, then to the sink's chain (with the segment of the connection
 /// it came over, from the writing source's id), then to `body` (the sink's behaviour and user code).
@@ -393,7 +255,7 @@ public:
     segments_[from] = segment;
   }
 
-  void set_chain(PortChain* chain) { chain_ = chain; }
+  void set_chain(bgml::PortChain* chain) { chain_ = chain; }
 
   /// Samples of event metric `id` are recorded into `stream`.
   void add_stream(std::uint32_t id, EventStream* stream)
@@ -450,7 +312,7 @@ private:
   eprosima::fastdds::dds::DataReader* reader_;
   std::vector<std::uint32_t> segments_;
   std::vector<EventStream*> streams_;
-  PortChain* chain_;
+  bgml::PortChain* chain_;
   Body body_;
   Sample sample_;
   std::atomic<std::uint64_t> taken_;
@@ -511,7 +373,7 @@ struct Timer {
   unsigned post_delay_ms;
 };
 
-inline void run_timer(const Timer& timer, const Options& options, bgml::ResultFile& result, const Sender& send)
+inline void run_timer(const Timer& timer, const Options& options, bgml::ResultFile& result, const bgml::Sender& send)
 {
   const std::size_t count = timer.count != 0 ? options.timed(timer.count) : 0;
   const std::uint64_t period = bgml::period_from_hz(timer.rate_hz);

@@ -38,7 +38,7 @@ class ChainTemplate {
     def pathEnds(ProcessPlan p) '''
         «FOR path : chains.pathEnds(p)»
         // «path.metric.name»: «path.origin.name» to «naming.path(path.end)», over «path.segmentNames.join(', ')».
-        bgml_ace::PathEnd «naming.pathEndVariable(path.metric)»(«path.origin.id», { «path.segmentIds.join(', ')» },
+        bgml::PathEnd «naming.pathEndVariable(path.metric)»("«naming.path(path.metric)»", «path.origin.id», { «path.segmentIds.join(', ')» },
             { «FOR n : path.segmentNames SEPARATOR ', '»"«n»"«ENDFOR» }, «path.warmup», options.timed(«path.samples»));
         «ENDFOR»'''
 
@@ -87,7 +87,7 @@ class ChainTemplate {
     def upcall(Port port) {
         val actions = ChainPlan.actions(port)
         '''
-        const bgml_ace::Arrival upcall = bgml_ace::take_arrival();
+        const bgml::Arrival upcall = bgml::take_arrival();
         «FOR path : chains.pathsEndingAt(port)»
         «naming.pathEndVariable(path.metric)».arrive(upcall);
         «ENDFOR»
@@ -97,7 +97,7 @@ class ChainTemplate {
         try {
           «FOR a : actions»
           «IF a.hopLimit > 0»
-          if (bgml_ace::within_hop_limit(upcall, «a.hopLimit»)) {
+          if (bgml::within_hop_limit(upcall, «a.hopLimit»)) {
             «a.action(port)»
           }
           «ELSE»
@@ -122,7 +122,7 @@ class ChainTemplate {
     def publish(Action a, Port port) '''
         «FOR s : chains.sends(a)»
         { // publish on «naming.path(a.source)» over «s.connection.name»
-          const bgml::PathStamp stamp = bgml_ace::stamp_for_send(upcall, «chains.actionSegment(port)»);
+          const bgml::PathStamp stamp = bgml::stamp_for_send(upcall, «chains.actionSegment(port)»);
           «IF !s.collocated»
           ACE_Guard<ACE_Thread_Mutex> guard(«naming.linkVariable(s.connection)».lock());
           «naming.linkVariable(s.connection)».ready();
@@ -136,7 +136,7 @@ class ChainTemplate {
         '''
         «FOR s : chains.sends(a)»
         { // call «naming.path(op)» through «naming.path(a.receptacle)» over «s.connection.name»«IF s.collocated» (collocated: a direct call)«ENDIF»
-          bgml_ace::CallScope scope(upcall, «chains.actionSegment(port)», «chains.segment(s.connection)»);
+          bgml::CallScope scope(upcall, «chains.actionSegment(port)», «chains.segment(s.connection)»);
           «s.invoke(op)»
         }
         «ENDFOR»'''
@@ -202,7 +202,7 @@ class ChainTemplate {
           bgml_ace::run_timer(calls, *result, [&](const bgml::PathStamp& stamp) {
             «FOR s : chains.callSends(path)»
             { // call «naming.path(op)» over «s.connection.name»«IF s.collocated» (collocated: a direct call)«ENDIF»
-              bgml_ace::CallScope scope(stamp, «chains.segment(s.connection)»);
+              bgml::CallScope scope(stamp, «chains.segment(s.connection)»);
               «s.invoke(op)»
             }
             «ENDFOR»
@@ -245,7 +245,7 @@ class ChainTemplate {
 
     def reportPaths(ProcessPlan p) '''
         «FOR path : chains.pathEnds(p)»
-        «naming.pathEndVariable(path.metric)».report(*result, "«naming.path(path.metric)»", "«naming.path(path.end)»", "«operationOf(path)»", "«path.metric.name»",
+        «naming.pathEndVariable(path.metric)».report(*result, "«naming.path(path.end)»", "«operationOf(path)»", "«path.metric.name»",
             "one host («path.hosts.join(', ')»): origin and end stamps from its CLOCK_MONOTONIC");
         «ENDFOR»'''
 

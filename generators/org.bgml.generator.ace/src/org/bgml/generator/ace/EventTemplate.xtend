@@ -109,9 +109,9 @@ class EventTemplate {
         void «naming.eventSupplier(e)»::push(const «e.name»& event, const bgml::PathStamp& path, ACE_CDR::ULong closes)
         {
           if (local_) {
-            bgml_ace::PathContext& context = bgml_ace::path_context();
+            bgml::PathContext& context = bgml::path_context();
             const bgml::PathStamp saved = context.incoming;
-            const ACE_CDR::ULong saved_closes = context.incoming_closes;
+            const std::uint32_t saved_closes = context.incoming_closes;
             context.incoming = path;
             context.incoming_closes = closes;
             local_->deliver(connection_id_, bgml::now_ns());

@@ -364,7 +364,7 @@ public final class FastDdsEvents {
         for (Port port : chainPorts(p)) {
             String v = chainVariable(port);
             ChainPlan.Segment actions = chains.actionSegment(port);
-            lines.add("bgml_fastdds::PortChain " + v + "(" + lit(ElementPaths.pathOf(port)) + ", " + (actions == null ? 0 : actions.id()) + ");");
+            lines.add("bgml::PortChain " + v + "(" + lit(ElementPaths.pathOf(port)) + ", " + (actions == null ? 0 : actions.id()) + ");");
             for (ChainPlan.Path path : chains.pathsEndingAt(port)) {
                 lines.add("// " + ElementPaths.pathOf(path.metric()) + ": " + path.origin().name() + " -> " + ElementPaths.pathOf(path.end())
                         + ", " + path.segments().size() + " segments");
@@ -407,7 +407,7 @@ public final class FastDdsEvents {
         List<String> lines = new ArrayList<>();
         if (on instanceof EventSource s) {
             List<Writer> ws = writerList(p).stream().filter(w -> w.source() == s).toList();
-            lines.add("const bgml_fastdds::Sender " + senderVariable(s, null) + " = [&](const bgml::PathStamp& stamp) {");
+            lines.add("const bgml::Sender " + senderVariable(s, null) + " = [&](const bgml::PathStamp& stamp) {");
             for (Writer w : ws) {
                 lines.add("  " + w.variable() + ".publish(stamp);");
             }
@@ -427,7 +427,7 @@ public final class FastDdsEvents {
                 }
             }
             for (Operation op : ops) {
-                lines.add("const bgml_fastdds::Sender " + senderVariable(r, op) + " = [&](const bgml::PathStamp& stamp) {");
+                lines.add("const bgml::Sender " + senderVariable(r, op) + " = [&](const bgml::PathStamp& stamp) {");
                 for (InvocationPlan i : plan.invocationsThrough(r)) {
                     String v = callVariable(i, op);
                     lines.add("  {");

@@ -1,6 +1,7 @@
 package org.bgml.generator.omniorb
 
 import org.bgml.generator.common.GeneratorOutput
+import org.bgml.generator.common.RuntimeHeaders
 
 import static extension org.bgml.generator.omniorb.CppText.*
 
@@ -62,6 +63,15 @@ class BuildTemplate {
           COMMENT "omniidl «idl»")
         «ENDFOR»
 
+        # The runtime's out-of-line parts (the shared flags and stop signals, reporting), compiled once.
+        add_library(bgml_runtime STATIC
+          «FOR f : RuntimeHeaders.sourcePaths»
+          «f»
+          «ENDFOR»
+        )
+        target_include_directories(bgml_runtime PUBLIC «RuntimeHeaders.INCLUDE_DIR»)
+        target_link_libraries(bgml_runtime PUBLIC Threads::Threads)
+
         # What every process shares: stubs, skeletons, servants, executors, glue, consumers, support.
         add_library(«naming.commonLibrary(layout.plan.model)» STATIC
           «FOR f : layout.commonSources»
@@ -71,7 +81,7 @@ class BuildTemplate {
         target_include_directories(«naming.commonLibrary(layout.plan.model)» PUBLIC ${IDL_OUT} src runtime/include)
         target_compile_options(«naming.commonLibrary(layout.plan.model)» PUBLIC -Wall -Werror)
         target_compile_definitions(«naming.commonLibrary(layout.plan.model)» PUBLIC BGML_BENCHMARK_DIR="${CMAKE_CURRENT_SOURCE_DIR}"«FOR m : layout.commonMacros.entrySet» «m.definition»«ENDFOR»)
-        target_link_libraries(«naming.commonLibrary(layout.plan.model)» PUBLIC «IF layout.hasEvents»${OMNIEVENTS_CLIENT} «ENDIF»PkgConfig::OMNIORB Threads::Threads)
+        target_link_libraries(«naming.commonLibrary(layout.plan.model)» PUBLIC bgml_runtime «IF layout.hasEvents»${OMNIEVENTS_CLIENT} «ENDIF»PkgConfig::OMNIORB Threads::Threads)
         # The ORB and stub headers, compiled once for the library and every process.
         target_precompile_headers(«naming.commonLibrary(layout.plan.model)» PUBLIC src/bgml_omniorb.h «layout.stubHeaders.map['${IDL_OUT}/' + it].join(' ')»)
 

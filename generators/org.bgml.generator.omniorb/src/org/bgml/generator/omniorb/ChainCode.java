@@ -28,8 +28,8 @@ import org.bgml.model.Workload;
 import org.bgml.model.io.ElementPaths;
 
 /**
- * The C++ of event chains in one omniORB process main: a {@code bgml_omniorb::PortChain} per facet or sink that
- * runs actions or ends a path (with its {@code bgml::PathRecorder}s), one sender per source or receptacle the
+ * The C++ of event chains in one omniORB process main: a {@code bgml::PortChain} per facet or sink that
+ * runs actions or ends a path (with its path ends), one sender per source or receptacle the
  * actions send on (resolving its peers on first use), and the rate generator loop of each timer source. Ids and
  * routes come from the {@link ChainPlan}, so they agree with every other target.
  */
@@ -120,11 +120,15 @@ public class ChainCode {
             Entity e = (Entity) port.eContainer();
             String v = chainVariable(port);
             ChainPlan.Segment actionSegment = chains.actionSegment(port);
-            lines.add("bgml_omniorb::PortChain* " + v + " = new bgml_omniorb::PortChain("
+            lines.add("bgml::PortChain* " + v + " = new bgml::PortChain("
                     + CppText.literal(ElementPaths.pathOf(port)) + ", " + (actionSegment == null ? 0 : actionSegment.id())
-                    + "); // lives as long as the process");
-            for (ChainPlan.Path path : chains.pathsEndingAt(port)) {
-                lines.addAll(recorder(path, v));
+                    + ", bgml_omniorb::exception_text); // lives as long as the process");
+            List<ChainPlan.Path> ending = chains.pathsEndingAt(port);
+            for (ChainPlan.Path path : ending) {
+                lines.addAll(pathEnd(path, v));
+            }
+            if (!ending.isEmpty()) {
+                lines.add("process.add_results([" + v + "]() { return " + v + "->measurements(); });");
             }
             for (Action a : ChainPlan.actions(port)) {
                 String hop = a.getHopLimit() + "u";
@@ -152,25 +156,19 @@ public class ChainCode {
         return String.join("\n", lines);
     }
 
-    private List<String> recorder(ChainPlan.Path path, String chain) {
+    private List<String> pathEnd(ChainPlan.Path path, String chain) {
         PathLatency m = path.metric();
-        String v = "path_" + m.getName();
         List<String> lines = new ArrayList<>();
         lines.add("// " + ElementPaths.pathOf(m) + ": " + path.origin().name() + " -> " + ElementPaths.pathOf(path.end())
                 + ", " + path.segments().size() + " segments" + (path.oneHost() ? "" : " (" + path.clockNote() + ")"));
-        lines.add("std::shared_ptr<bgml::PathRecorder> " + v + "(new bgml::PathRecorder(" + path.origin().id() + ",");
+        lines.add(chain + "->add_path(" + CppText.literal(ElementPaths.pathOf(m)) + ", " + path.origin().id() + ",");
         lines.add("    std::vector<std::uint32_t>{ " + path.segmentIds().stream().map(String::valueOf).collect(Collectors.joining(", "))
                 + " },");
         lines.add("    std::vector<std::string>{ " + CppText.literals(path.segmentNames()) + " },");
-        lines.add("    " + path.warmup() + ", " + path.samples() + "));");
-        lines.add(chain + "->add_recorder(" + v + ".get());");
+        lines.add("    " + path.warmup() + ", " + path.samples() + ");");
         if (!path.oneHost()) {
             lines.add("process.add_label(" + CppText.literal("clock " + ElementPaths.pathOf(m)) + ", " + CppText.literal(path.clockNote()) + ");");
         }
-        lines.add("process.add_results([" + v + "]() {");
-        lines.add("  return bgml::segment_measurements(" + v + "->timer(), " + CppText.literal(ElementPaths.pathOf(m)) + ", "
-                + CppText.literal(ElementPaths.pathOf(path.end())) + ", \"\", \"pathLatency\");");
-        lines.add("});");
         return lines;
     }
 
@@ -183,7 +181,7 @@ public class ChainCode {
                 lines.add(pushTarget(p, e));
             }
             String envelope = naming.envelopeCppName(s.getEventType());
-            lines.add("bgml_omniorb::Sender " + senderVariable(s, null) + " = [=](const bgml::PathStamp& stamp) {");
+            lines.add("bgml::Sender " + senderVariable(s, null) + " = [=](const bgml::PathStamp& stamp) {");
             for (EventPlan e : events) {
                 lines.add("  {");
                 lines.add("    " + envelope + " event;");
@@ -191,7 +189,7 @@ public class ChainCode {
                 lines.add("    event.stream = 0xffffffffu; // no metric stream: the path carries the figures");
                 lines.add("    event.warmup = true;");
                 lines.add("    event.last = false;");
-                lines.add("    bgml_omniorb::encode(bgml_omniorb::PathWire(stamp, " + chains.segment(e.connection()).id() + "), event.path);");
+                lines.add("    bgml_omniorb::encode(stamp, " + chains.segment(e.connection()).id() + ", event.path);");
                 lines.add("    ::CORBA::Any data;");
                 lines.add("    data <<= event;");
                 lines.add("    " + targetVariable(e.connection().getName()) + "->get()->push(data);");
@@ -229,10 +227,10 @@ public class ChainCode {
     /** A sender that calls {@code op} once on each invocation, each call carrying the stamp to its connection. */
     private List<String> callSender(String variable, Operation op, List<InvocationPlan> invocations) {
         List<String> lines = new ArrayList<>();
-        lines.add("bgml_omniorb::Sender " + variable + " = [=](const bgml::PathStamp& stamp) {");
+        lines.add("bgml::Sender " + variable + " = [=](const bgml::PathStamp& stamp) {");
         for (InvocationPlan i : invocations) {
             lines.add("  {");
-            lines.add("    bgml_omniorb::CallScope scope(bgml_omniorb::PathWire(stamp, " + chains.segment(i.connection()).id() + "));");
+            lines.add("    bgml::CallScope scope(stamp, " + chains.segment(i.connection()).id() + ");");
             lines.add("    const bgml_omniorb::OneThread loop;");
             lines.add("    const std::size_t t = 0;");
             lines.add("    const std::uint64_t start = bgml::now_ns();");

@@ -54,7 +54,7 @@ class ConsumerTemplate {
 
           «IF ChainCode.active(layout)»
           /// The sink's actions and path ends; run on each event after it is recorded.
-          void set_chain(bgml_omniorb::PortChain* chain) { chain_ = chain; }
+          void set_chain(bgml::PortChain* chain) { chain_ = chain; }
 
           «ENDIF»
           void push(const ::CORBA::Any& data) override;
@@ -64,7 +64,7 @@ class ConsumerTemplate {
           long busy_work_us_;
           std::vector<bgml_omniorb::EventStream*> streams_;
           «IF ChainCode.active(layout)»
-          bgml_omniorb::PortChain* chain_;
+          bgml::PortChain* chain_;
           «ENDIF»
         };
 
@@ -101,9 +101,7 @@ class ConsumerTemplate {
           bgml::busy_work(busy_work_us_);
           «IF ChainCode.active(layout)»
           if (chain_ != 0) {
-            bgml_omniorb::PathWire path;
-            bgml_omniorb::decode(envelope->path, path);
-            chain_->arrive(path);
+            chain_->arrive(bgml_omniorb::decode(envelope->path, received));
           }
           «ENDIF»
           const «naming.cppName(t)»& event = envelope->body;

@@ -66,7 +66,7 @@ class ImplementationTemplate {
           «IF ChainCode.active(layout)»
 
           /// The facet's actions and path ends; run on each call before the reply.
-          void set_chain(bgml_omniorb::PortChain* chain) { chain_ = chain; }
+          void set_chain(bgml::PortChain* chain) { chain_ = chain; }
           «ENDIF»
 
           «FOR op : c.iface.allOperations»
@@ -85,7 +85,7 @@ class ImplementationTemplate {
           «m»
           «ENDFOR»
           «IF ChainCode.active(layout)»
-          bgml_omniorb::PortChain* chain_ = nullptr;
+          bgml::PortChain* chain_ = nullptr;
           «ENDIF»
           «ENDIF»
         };
@@ -128,7 +128,7 @@ class ImplementationTemplate {
         {
           «IF ChainCode.active(layout)»
           if (chain_ != nullptr)
-            chain_->arrive(bgml_omniorb::take_call_stamp());
+            chain_->arrive(bgml::take_arrival());
           «ENDIF»
           // BEGIN USER CODE «ElementPaths.pathOf(op)»
           «behaviours.body(c, op)»

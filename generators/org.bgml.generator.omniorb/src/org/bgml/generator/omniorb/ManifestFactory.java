@@ -60,6 +60,15 @@ public class ManifestFactory {
         return made.isEmpty() ? manifest : manifest.withSubstitutions(List.copyOf(made));
     }
 
+    /** The copied runtime sources, as paths in the benchmark folder; none when not running inside OSGi. */
+    public static List<String> runtimeSources() {
+        try {
+            return RuntimeHeaders.sourcePaths();
+        } catch (IllegalStateException e) {
+            return List.of();
+        }
+    }
+
     /** The copied runtime headers, as paths in the benchmark folder; none when not running inside OSGi. */
     public static List<String> runtimeHeaders() {
         try {

@@ -1,6 +1,7 @@
 package org.bgml.generator.omniorb
 
 import org.bgml.generator.common.GeneratorOutput
+import org.bgml.generator.common.RuntimeHeaders
 import org.bgml.generator.common.TargetGenerator
 import org.bgml.generator.common.manifest.ManifestJson
 import org.bgml.generator.common.plan.BenchmarkPlan
@@ -36,12 +37,14 @@ class OmniOrbGenerator implements TargetGenerator {
         new CubitTemplate(naming, types).generate(layout, out)
         new ProcessTemplate(naming, types).generate(layout, out)
         SupportFiles.copyTo(naming, layout.hasEvents, out)
+        RuntimeHeaders.copySourcesTo(out)
         if (chained) SupportFiles.copyFile('bgml_omniorb_chain.h', out)
         new BuildTemplate(naming).generate(layout, out)
         new ReadmeTemplate(naming).generate(layout, out)
         val sources = newArrayList
         sources += out.files.keySet.filter[it == 'CMakeLists.txt' || startsWith('idl/') || startsWith('src/')]
         sources += ManifestFactory.runtimeHeaders
+        sources += ManifestFactory.runtimeSources
         out.writeText(ManifestJson.FILE, ManifestJson.write(new ManifestFactory(naming).manifest(layout, sources.sort)))
     }
 }

@@ -1,6 +1,7 @@
 package org.bgml.generator.ace.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -18,11 +19,9 @@ import java.util.concurrent.TimeUnit;
 import org.bgml.generator.common.DirectoryOutput;
 import org.bgml.generator.common.manifest.Manifest;
 import org.bgml.generator.common.manifest.ManifestJson;
-import org.bgml.launcher.process.ProcessGroups;
 import org.bgml.launcher.run.ManifestRunner;
-import org.bgml.launcher.run.ProcessOutcome;
-import org.bgml.launcher.run.RunListener;
 import org.bgml.launcher.run.RunOutcome;
+import org.bgml.testing.BenchmarkRuns;
 import org.bgml.testing.PathHops;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -35,7 +34,6 @@ import org.junit.jupiter.api.TestMethodOrder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 
 /**
  * The generated C++ builds and runs here: every example configures and compiles with g++ -Wall -Werror (one
@@ -54,7 +52,7 @@ class BuildAndRunTest {
 
     @BeforeAll
     void checkToolchain() throws Exception {
-        assumeTrue(run(List.of("pkg-config", "--exists", "ACE"), Path.of("."), Duration.ofSeconds(30), null) == 0,
+        assumeTrue(BenchmarkRuns.command(List.of("pkg-config", "--exists", "ACE"), Path.of("."), Duration.ofSeconds(30), null) == 0,
                 "ACE is not installed (pkg-config ACE fails); install Debian's libace-dev to build the ace target");
         work = Files.createTempDirectory("bgml-ace-tests-");
     }
@@ -81,18 +79,15 @@ class BuildAndRunTest {
             Path dir = work.resolve(name);
             long start = System.nanoTime();
             Fixtures.generate(Fixtures.load(example), new DirectoryOutput(dir));
-            Path log = dir.resolve("build.log");
-            int configure = run(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"), dir, Duration.ofMinutes(5), log);
-            int build = configure != 0 ? -1 : run(List.of("cmake", "--build", "build", "-j", "2"), dir, Duration.ofMinutes(20), log);
+            String failure = BenchmarkRuns.build(dir);
             double seconds = (System.nanoTime() - start) / 1e9;
-            if (configure != 0 || build != 0) {
-                failures.add(name + ": " + (configure != 0 ? "cmake configure" : "build") + " failed:\n" + tail(log, 40));
+            if (failure != null && !failure.startsWith("compiled with warnings")) {
+                failures.add(name + ": " + failure);
             } else {
                 built.put(name, dir);
-                String text = Files.readString(log, StandardCharsets.UTF_8);
-                assertTrue(!text.contains("warning:"), name + " compiled with warnings:\n" + tail(log, 40));
+                assertNull(failure, name);
             }
-            System.out.printf("ace build %-28s %s in %.1f s%n", name, configure == 0 && build == 0 ? "ok" : "FAILED", seconds);
+            System.out.printf("ace build %-28s %s in %.1f s%n", name, failure == null ? "ok" : "FAILED", seconds);
         }
         if (!failures.isEmpty()) {
             failed = true;
@@ -118,13 +113,13 @@ class BuildAndRunTest {
         Path run = dir.resolve("run");
         RunOutcome outcome = run(dir, ManifestRunner.withExtraArguments(manifest,
                 p -> p.name().equals("TaoTaoClientProcess") ? List.of() : List.of("-n", QUICK)), run);
-        System.out.println(tail(run.resolve("logs/TaoTaoClientProcess.log"), 20));
+        System.out.println(BenchmarkRuns.tail(run.resolve("logs/TaoTaoClientProcess.log"), 20));
         for (Manifest.ProcessSpec p : manifest.processes()) {
             for (String r : p.results()) {
                 assertTrue(Files.isRegularFile(run.resolve(r)), "missing result file " + r);
             }
         }
-        JsonObject client = JsonParser.parseString(Files.readString(run.resolve("results/TaoTaoClientProcess.json"))).getAsJsonObject();
+        JsonObject client = BenchmarkRuns.json(run.resolve("results/TaoTaoClientProcess.json"));
         assertEquals("ace", client.get("target").getAsString());
         JsonObject latency = measurement(client, "TaoTaoLatency");
         assertEquals(250000, latency.get("n").getAsLong(), "the model's sample count");
@@ -136,8 +131,7 @@ class BuildAndRunTest {
         System.out.printf("ace roundtrip TaoTao (pinned to CPU 0 as modelled): n=%d mean=%.1f p50=%d p99=%d ns%n",
                 latency.get("n").getAsLong(), mean, latency.get("p50").getAsLong(), latency.get("p99").getAsLong());
         for (String other : List.of("CiaoTao", "TaoCiao", "CiaoCiao")) {
-            JsonObject quick = JsonParser.parseString(Files.readString(run.resolve("results/" + other + "ClientProcess.json")))
-                    .getAsJsonObject();
+            JsonObject quick = BenchmarkRuns.json(run.resolve("results/" + other + "ClientProcess.json"));
             assertEquals(Long.parseLong(QUICK), measurement(quick, other + "Latency").get("n").getAsLong());
         }
     }
@@ -155,7 +149,7 @@ class BuildAndRunTest {
                         .filter(p -> p.name().equals("TaoTaoServerProcess") || p.name().equals("TaoTaoClientProcess")).toList());
         assertEquals(2, taoTao.processes().size());
         run(dir, ManifestRunner.withExtraArguments(taoTao, p -> mode), run);
-        JsonObject client = JsonParser.parseString(Files.readString(run.resolve("results/TaoTaoClientProcess.json"))).getAsJsonObject();
+        JsonObject client = BenchmarkRuns.json(run.resolve("results/TaoTaoClientProcess.json"));
         assertEquals("thread-per-connection", client.getAsJsonObject("labels").get("concurrency").getAsString());
         assertEquals(5000, measurement(client, "TaoTaoLatency").get("n").getAsLong());
     }
@@ -165,14 +159,12 @@ class BuildAndRunTest {
     void collocatedDeploymentCallsDirectly() throws Exception {
         Path dir = work.resolve("roundtrip-collocated");
         Fixtures.generate(Fixtures.load(Fixtures.example("roundtrip")), "collocated", new DirectoryOutput(dir));
-        Path log = dir.resolve("build.log");
-        assertEquals(0, run(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"), dir, Duration.ofMinutes(5), log), tail(log, 40));
-        assertEquals(0, run(List.of("cmake", "--build", "build", "-j", "2"), dir, Duration.ofMinutes(20), log), tail(log, 40));
+        assertNull(BenchmarkRuns.build(dir));
         Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
         // Serve-and-drive processes finish their loops before they honour SIGTERM.
         Path run = dir.resolve("run");
         run(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", QUICK)), run);
-        JsonObject result = JsonParser.parseString(Files.readString(run.resolve("results/TaoTaoProcess.json"))).getAsJsonObject();
+        JsonObject result = BenchmarkRuns.json(run.resolve("results/TaoTaoProcess.json"));
         JsonObject latency = measurement(result, "TaoTaoLatency");
         assertEquals(Long.parseLong(QUICK), latency.get("n").getAsLong());
         System.out.printf("ace roundtrip TaoTao collocated (direct call): mean=%.1f ns p50=%d ns%n", latency.get("mean").getAsDouble(),
@@ -191,12 +183,10 @@ class BuildAndRunTest {
     void everyCallingThreadMakesTheWholeWorkload() throws Exception {
         Path dir = work.resolve("threads");
         Fixtures.generate(Fixtures.load(Fixtures.root().resolve("tests/models/threads.bgml")), new DirectoryOutput(dir));
-        Path log = dir.resolve("build.log");
-        assertEquals(0, run(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"), dir, Duration.ofMinutes(5), log), tail(log, 40));
-        assertEquals(0, run(List.of("cmake", "--build", "build", "-j", "2"), dir, Duration.ofMinutes(20), log), tail(log, 40));
+        assertNull(BenchmarkRuns.build(dir));
         Path run = dir.resolve("run");
         run(dir, ManifestJson.read(dir.resolve(ManifestJson.FILE)), run);
-        JsonObject caller = JsonParser.parseString(Files.readString(run.resolve("results/CallerProcess.json"))).getAsJsonObject();
+        JsonObject caller = BenchmarkRuns.json(run.resolve("results/CallerProcess.json"));
         JsonObject free = measurement(caller, "ThreeThreads");
         assertEquals(3, free.get("threads").getAsLong());
         assertEquals(3 * 300, free.get("n").getAsLong(), "every thread makes the 300 timed calls");
@@ -217,7 +207,7 @@ class BuildAndRunTest {
         Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
         Path run = dir.resolve("run");
         run(dir, manifest, run);
-        JsonObject client = JsonParser.parseString(Files.readString(run.resolve("results/ClientProcess.json"))).getAsJsonObject();
+        JsonObject client = BenchmarkRuns.json(run.resolve("results/ClientProcess.json"));
         for (String metric : List.of("PutLatency", "BatchSweep", "RenameThreads", "PingDeadlines", "PutPath", "Lookup", "NotifySwitches",
                 "ClientFootprint")) {
             measurement(client, metric);
@@ -242,13 +232,13 @@ class BuildAndRunTest {
             split += m.get("value").getAsDouble();
         }
         assertEquals(perCall, split, 1e-9, "voluntary and involuntary add up to the whole");
-        JsonObject server = JsonParser.parseString(Files.readString(run.resolve("results/ServerProcess.json"))).getAsJsonObject();
+        JsonObject server = BenchmarkRuns.json(run.resolve("results/ServerProcess.json"));
         assertEquals(300, measurement(server, "PutPath").get("n").getAsLong(), "server-side segments of the probed loop");
-        JsonObject monitor = JsonParser.parseString(Files.readString(run.resolve("results/MonitorProcess.json"))).getAsJsonObject();
+        JsonObject monitor = BenchmarkRuns.json(run.resolve("results/MonitorProcess.json"));
         JsonObject events = measurement(monitor, "TickLatency");
         assertTrue(events.get("n").getAsLong() >= 300, "event latency measured at the consumer: " + events);
         assertTrue(events.get("min").getAsLong() > 0, events.toString());
-        JsonObject local = JsonParser.parseString(Files.readString(run.resolve("results/NearProcess.json"))).getAsJsonObject();
+        JsonObject local = BenchmarkRuns.json(run.resolve("results/NearProcess.json"));
         assertEquals(300, measurement(local, "LocalLatency").get("n").getAsLong());
 
         // Every timed loop of the client carries its measuring window (threads, probes and lookups included);
@@ -281,10 +271,7 @@ class BuildAndRunTest {
         assumeTrue(remoteDir != null, "chain did not build");
         Path collocatedDir = work.resolve("chain-collocated");
         Fixtures.generate(Fixtures.load(Fixtures.testModel("chain")), "collocated", new DirectoryOutput(collocatedDir));
-        Path log = collocatedDir.resolve("build.log");
-        assertEquals(0, run(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"), collocatedDir, Duration.ofMinutes(5), log),
-                tail(log, 40));
-        assertEquals(0, run(List.of("cmake", "--build", "build", "-j", "2"), collocatedDir, Duration.ofMinutes(20), log), tail(log, 40));
+        assertNull(BenchmarkRuns.build(collocatedDir));
 
         Map<String, Double> medians = new LinkedHashMap<>();
         for (Path dir : List.of(remoteDir, collocatedDir)) {
@@ -293,7 +280,7 @@ class BuildAndRunTest {
             run(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", CHAIN_SAMPLES)), run);
             List<JsonObject> all = new ArrayList<>();
             for (Manifest.ProcessSpec p : manifest.processes()) {
-                JsonObject result = JsonParser.parseString(Files.readString(run.resolve(p.results().get(0)))).getAsJsonObject();
+                JsonObject result = BenchmarkRuns.json(run.resolve(p.results().get(0)));
                 result.getAsJsonArray("measurements").forEach(e -> all.add(e.getAsJsonObject()));
             }
             String deployment = manifest.deployment();
@@ -358,8 +345,8 @@ class BuildAndRunTest {
                 released = line.release();
                 assertTrue(held.waitFor(120, TimeUnit.SECONDS), "the released client finishes");
             }
-            assertEquals(0, held.exitValue(), tail(run.resolve(client.name() + ".log"), 20));
-            JsonObject result = JsonParser.parseString(Files.readString(run.resolve("results/held.json"))).getAsJsonObject();
+            assertEquals(0, held.exitValue(), BenchmarkRuns.tail(run.resolve(client.name() + ".log"), 20));
+            JsonObject result = BenchmarkRuns.json(run.resolve("results/held.json"));
             JsonObject startLine = result.getAsJsonObject("startLine");
             long releasedNs = startLine.get("releasedNs").getAsLong();
             assertTrue(releasedNs >= released, "released at " + releasedNs + ", before the pipe was closed at " + released);
@@ -373,7 +360,7 @@ class BuildAndRunTest {
             Process free = start(dir, run, client, List.of("-n", "200", "-r", "results/free.json"), Map.of());
             assertTrue(free.waitFor(120, TimeUnit.SECONDS));
             assertEquals(0, free.exitValue());
-            JsonObject freeResult = JsonParser.parseString(Files.readString(run.resolve("results/free.json"))).getAsJsonObject();
+            JsonObject freeResult = BenchmarkRuns.json(run.resolve("results/free.json"));
             assertTrue(freeResult.get("startLine").isJsonNull(), "no start line, no wait: startLine is null");
 
             Process bad = start(dir, run, client, List.of("-n", "200", "-r", "results/bad.json"),
@@ -412,22 +399,12 @@ class BuildAndRunTest {
      * exit 0, servers stop cleanly on SIGTERM with 0) and leave no process of its group behind.
      */
     private RunOutcome run(Path dir, Manifest manifest, Path run) throws IOException, InterruptedException {
-        List<Long> groups = new ArrayList<>();
-        RunOutcome outcome = new ManifestRunner(dir, manifest).run(run, new RunListener() {
-            @Override
-            public void started(String process, long processGroup) {
-                groups.add(processGroup);
-            }
-        });
-        failed |= !outcome.ok();
-        assertTrue(outcome.ok(), outcome.describe());
-        for (ProcessOutcome p : outcome.processes()) {
-            assertEquals(0, p.exitCode(), p.name() + " did not end cleanly:\n" + outcome.describe());
+        try {
+            return BenchmarkRuns.runClean(dir, manifest, run);
+        } catch (AssertionError e) {
+            failed = true;
+            throw e;
         }
-        for (long group : groups) {
-            assertTrue(ProcessGroups.members(group).isEmpty(), "processes left running in group " + group);
-        }
-        return outcome;
     }
 
     /**
@@ -444,8 +421,8 @@ class BuildAndRunTest {
         Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
         Path run = dir.resolve("run");
         run(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", QUICK)), run);
-        JsonObject receiver = JsonParser.parseString(Files.readString(run.resolve("results/P_0.json"))).getAsJsonObject();
-        JsonObject sender = JsonParser.parseString(Files.readString(run.resolve("results/P_1.json"))).getAsJsonObject();
+        JsonObject receiver = BenchmarkRuns.json(run.resolve("results/P_0.json"));
+        JsonObject sender = BenchmarkRuns.json(run.resolve("results/P_1.json"));
         for (String metric : List.of("ValueCycle", "ImprovementCycle")) {
             JsonObject cycle = whole(receiver, metric);
             assertEquals(Long.parseLong(QUICK), cycle.get("n").getAsLong(), metric + ": every timed call, once: " + cycle);
@@ -493,30 +470,5 @@ class BuildAndRunTest {
             }
         }
         throw new AssertionError("no measurement for " + metric + " in " + ms);
-    }
-
-    private static int run(List<String> command, Path dir, Duration limit, Path log) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
-        if (log != null) {
-            pb.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-        } else {
-            pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        }
-        Process p = pb.start();
-        if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
-            p.destroyForcibly();
-            p.waitFor();
-            return -2;
-        }
-        return p.exitValue();
-    }
-
-    private static String tail(Path log, int lines) {
-        try {
-            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
-        } catch (IOException e) {
-            return "(no log)";
-        }
     }
 }

@@ -1,35 +1,30 @@
 package org.bgml.generator.ace.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import org.bgml.generator.common.DirectoryOutput;
 import org.bgml.generator.common.manifest.Manifest;
 import org.bgml.generator.common.manifest.ManifestJson;
-import org.bgml.launcher.process.ProcessGroups;
-import org.bgml.launcher.run.ManifestRunner;
-import org.bgml.launcher.run.ProcessOutcome;
-import org.bgml.launcher.run.RunListener;
-import org.bgml.launcher.run.RunOutcome;
+import org.bgml.testing.BenchmarkRuns;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 
 /**
  * A path whose origin is a client's calls (tests/models/client-call-chain.bgml) on the ACE baseline, remote (three
@@ -46,7 +41,7 @@ class CallOriginRunTest {
 
     @BeforeAll
     void checkToolchain() throws Exception {
-        assumeTrue(run(List.of("pkg-config", "--exists", "ACE"), Path.of("."), 30, null) == 0,
+        assumeTrue(BenchmarkRuns.command(List.of("pkg-config", "--exists", "ACE"), Path.of("."), Duration.ofSeconds(30), null) == 0,
                 "ACE is not installed (pkg-config ACE fails); install Debian's libace-dev to build the ace target");
         work = Files.createTempDirectory("bgml-ace-call-origin-");
     }
@@ -126,57 +121,16 @@ class CallOriginRunTest {
         }
         Path dir = work.resolve(deployment);
         Fixtures.generate(Fixtures.load(Fixtures.root().resolve("tests/models/client-call-chain.bgml")), deployment, new DirectoryOutput(dir));
-        Path log = dir.resolve("build.log");
-        assertEquals(0, run(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"), dir, 300, log), tail(log));
-        assertEquals(0, run(List.of("cmake", "--build", "build", "-j", "2"), dir, 1200, log), tail(log));
-        assertTrue(!Files.readString(log, StandardCharsets.UTF_8).contains("warning:"), tail(log));
+        assertNull(BenchmarkRuns.build(dir));
         Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
         Path run = dir.resolve("run");
-        List<Long> groups = new ArrayList<>();
-        RunOutcome outcome = new ManifestRunner(dir, manifest).run(run, new RunListener() {
-            @Override
-            public void started(String process, long processGroup) {
-                groups.add(processGroup);
-            }
-        });
-        assertTrue(outcome.ok(), outcome.describe());
-        for (ProcessOutcome p : outcome.processes()) {
-            assertEquals(0, p.exitCode(), p.name() + " did not end cleanly:\n" + outcome.describe());
-        }
-        for (long group : groups) {
-            assertTrue(ProcessGroups.members(group).isEmpty(), "processes left running in group " + group);
-        }
+        BenchmarkRuns.runClean(dir, manifest, run);
         List<JsonObject> all = new ArrayList<>();
         for (Manifest.ProcessSpec p : manifest.processes()) {
-            JsonObject result = JsonParser.parseString(Files.readString(run.resolve(p.results().get(0)))).getAsJsonObject();
+            JsonObject result = BenchmarkRuns.json(run.resolve(p.results().get(0)));
             result.getAsJsonArray("measurements").forEach(e -> all.add(e.getAsJsonObject()));
         }
         results.put(deployment, all);
         return all;
-    }
-
-    private static int run(List<String> command, Path dir, long seconds, Path log) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
-        if (log != null) {
-            pb.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-        } else {
-            pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        }
-        Process p = pb.start();
-        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            p.waitFor();
-            return -2;
-        }
-        return p.exitValue();
-    }
-
-    private static String tail(Path log) {
-        try {
-            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return String.join("\n", all.subList(Math.max(0, all.size() - 40), all.size()));
-        } catch (IOException e) {
-            return "(no log)";
-        }
     }
 }

@@ -55,7 +55,7 @@ class ChainGenerationTest {
         ChainPlan.Path toDisplay = chains.path((PathLatency) metric(model, "TickToDisplay"));
         String airframe = text(out, "src/AirframeProcess.cpp");
         String ids = toDisplay.segmentIds().stream().map(String::valueOf).collect(Collectors.joining(", "));
-        assertTrue(airframe.contains("path_TickToDisplay(" + toDisplay.origin().id() + ", { " + ids + " }"), airframe);
+        assertTrue(airframe.contains("path_TickToDisplay(\"TickToDisplay\", " + toDisplay.origin().id() + ", { " + ids + " }"), airframe);
         for (String name : toDisplay.segmentNames()) {
             assertTrue(airframe.contains("\"" + name + "\""), name);
         }
@@ -129,7 +129,7 @@ class ChainGenerationTest {
         assertTrue(display.contains(", nullptr, " + planned.origin().id() + ", 0.0, 0.0,"), display);
         assertTrue(display.contains("50 + options.timed(1000)"), display);
         String airframe = text(out, "src/AirframeProcess.cpp");
-        assertTrue(airframe.contains("path_TickToDisplay(" + planned.origin().id() + ", { "
+        assertTrue(airframe.contains("path_TickToDisplay(\"TickToDisplay\", " + planned.origin().id() + ", { "
                 + planned.segmentIds().stream().map(String::valueOf).collect(Collectors.joining(", ")) + " }"), airframe);
     }
 

@@ -1,11 +1,11 @@
 package org.bgml.generator.fastdds.tests;
 
-import static org.bgml.generator.fastdds.tests.BuildAndRun.build;
-import static org.bgml.generator.fastdds.tests.BuildAndRun.json;
 import static org.bgml.generator.fastdds.tests.BuildAndRun.newFastRtpsFiles;
-import static org.bgml.generator.fastdds.tests.BuildAndRun.run;
 import static org.bgml.generator.fastdds.tests.BuildAndRun.shm;
 import static org.bgml.generator.fastdds.tests.BuildAndRun.toolchain;
+import static org.bgml.testing.BenchmarkRuns.build;
+import static org.bgml.testing.BenchmarkRuns.json;
+import static org.bgml.testing.BenchmarkRuns.runClean;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -124,7 +124,7 @@ class ExamplesTest {
             assertEquals("1", p.env().get("SKIP_DEFAULT_XML_FILE"), p.name());
         }
         Path run = dir.resolve("run");
-        run(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", QUICK)), run);
+        runClean(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", QUICK)), run);
         for (String scenario : List.of("TaoTao", "CiaoTao", "TaoCiao", "CiaoCiao")) {
             JsonObject client = json(run.resolve("results/" + scenario + "ClientProcess.json"));
             assertEquals("fastdds", client.get("target").getAsString());
@@ -152,7 +152,7 @@ class ExamplesTest {
         Set<String> before = shm();
         Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
         Path run = dir.resolve("run");
-        run(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", "200")), run);
+        runClean(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", "200")), run);
         JsonObject client = json(run.resolve("results/TaoClientProcess.json"));
         List<Long> sizes = new ArrayList<>();
         for (JsonElement e : client.getAsJsonArray("measurements")) {
@@ -185,7 +185,7 @@ class ExamplesTest {
         try {
             List<java.util.concurrent.Future<RunOutcome>> runs = new ArrayList<>();
             for (String name : List.of("run-a", "run-b")) {
-                runs.add(pool.submit(() -> run(dir, taoTao, dir.resolve(name))));
+                runs.add(pool.submit(() -> runClean(dir, taoTao, dir.resolve(name))));
             }
             for (java.util.concurrent.Future<RunOutcome> r : runs) {
                 r.get(10, TimeUnit.MINUTES);
@@ -252,7 +252,7 @@ class ExamplesTest {
         Set<String> before = shm();
         Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
         Path run = dir.resolve("run");
-        run(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", "100")), run);
+        runClean(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", "100")), run);
         JsonObject client = json(run.resolve("results/ClientProcess.json"));
         for (String op : List.of("cube_octet", "cube_short", "cube_long", "cube_struct", "cube_octet_sequence", "cube_long_sequence",
                 "cube_struct_sequence")) {
@@ -352,7 +352,7 @@ class ExamplesTest {
             assertEquals(null, build(dir, List.of()));
             callsShm = shm();
             Path run = dir.resolve("run");
-            run(dir, ManifestJson.read(dir.resolve(ManifestJson.FILE)), run);
+            runClean(dir, ManifestJson.read(dir.resolve(ManifestJson.FILE)), run);
             callsRunFolder = run;
         }
         return callsRunFolder;
@@ -377,7 +377,7 @@ class ExamplesTest {
             Set<String> before = shm();
             Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
             Path run = dir.resolve("run-chain");
-            run(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", String.valueOf(CHAIN_TICKS))), run);
+            runClean(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", String.valueOf(CHAIN_TICKS))), run);
             List<JsonObject> paths = new ArrayList<>();
             Map<String, String> labels = new LinkedHashMap<>();
             try (Stream<Path> files = Files.list(run.resolve("results"))) {
@@ -421,7 +421,7 @@ class ExamplesTest {
         assertEquals(null, build(dir, List.of()));
         Set<String> before = shm();
         Path run = dir.resolve("run");
-        run(dir, ManifestJson.read(dir.resolve(ManifestJson.FILE)), run);
+        runClean(dir, ManifestJson.read(dir.resolve(ManifestJson.FILE)), run);
         JsonObject monitor = json(run.resolve("results/MonitorProcess.json"));
         for (String metric : List.of("TickLatency", "TickThroughput")) {
             JsonObject m = measurement(monitor, metric);

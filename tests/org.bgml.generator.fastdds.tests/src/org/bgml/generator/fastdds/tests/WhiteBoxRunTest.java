@@ -15,6 +15,7 @@ import org.bgml.generator.common.DirectoryOutput;
 import org.bgml.generator.common.manifest.Manifest;
 import org.bgml.generator.common.manifest.ManifestJson;
 import org.bgml.launcher.run.ManifestRunner;
+import org.bgml.testing.BenchmarkRuns;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -66,7 +67,7 @@ class WhiteBoxRunTest {
         assumeTrue(BuildAndRun.toolchain(), "fastddsgen is not installed (Debian: apt-get install fastddsgen libfastrtps-dev libfastcdr-dev)");
         Path dir = work.resolve(example);
         Fixtures.generate(Fixtures.load(Fixtures.example(example)), new DirectoryOutput(dir));
-        assertEquals(null, BuildAndRun.build(dir, List.of()));
+        assertEquals(null, BenchmarkRuns.build(dir, List.of()));
         Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
         Manifest.Substitution substitution = manifest.substitutionList().stream().filter(s -> s.process().endsWith("/P_0")).findFirst()
                 .orElseThrow(() -> new AssertionError("no substitution recorded for the receiving process: " + manifest.substitutionList()));
@@ -75,8 +76,8 @@ class WhiteBoxRunTest {
 
         Set<String> before = BuildAndRun.shm();
         Path run = dir.resolve("run");
-        BuildAndRun.run(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", String.valueOf(TIMED))), run);
-        JsonObject receiver = BuildAndRun.json(run.resolve("results/P_0.json"));
+        BenchmarkRuns.runClean(dir, ManifestRunner.withExtraArguments(manifest, p -> List.of("-n", String.valueOf(TIMED))), run);
+        JsonObject receiver = BenchmarkRuns.json(run.resolve("results/P_0.json"));
         for (String metric : List.of("ValueCycle", "ImprovementCycle")) {
             assertEquals("0", receiver.getAsJsonObject("labels").get("outOfOrderCalls " + metric).getAsString(), metric);
             for (String connection : connections) {
