@@ -4,12 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.bgml.generator.common.DirectoryOutput;
 import org.bgml.generator.common.manifest.Manifest;
@@ -21,6 +20,7 @@ import org.bgml.model.BenchmarkModel;
 import org.bgml.model.BgmlFactory;
 import org.bgml.model.Metric;
 import org.bgml.model.Workload;
+import org.bgml.testing.BenchmarkRuns;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,13 +40,14 @@ class DurationRunTest {
     private static final int ROOM = 1_000_000;
     private static final long LOOP_MS = 300;
     private static final long PRE_DELAY_MS = 200;
+    private static final Duration LIMIT = Duration.ofMinutes(20);
 
     @TempDir
     Path work;
 
     @Test
     void aDurationDrivenLoopRunsForItsDurationAndReportsTheSamplesItTook() throws Exception {
-        assumeTrue(exec(List.of("pkg-config", "--exists", "ACE"), work, null) == 0,
+        assumeTrue(BenchmarkRuns.command(List.of("pkg-config", "--exists", "ACE"), work, LIMIT, null) == 0,
                 "ACE is not installed (pkg-config ACE fails); install Debian's libace-dev to build the ace target");
         BenchmarkModel model = Fixtures.load(Fixtures.root().resolve("tests/models/threads.bgml"));
         Metric template = model.getMetrics().get(0);
@@ -61,8 +62,9 @@ class DurationRunTest {
                 "the README says how long the loops run");
 
         Path log = dir.resolve("build.log");
-        assertEquals(0, exec(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"), dir, log), tail(log));
-        assertEquals(0, exec(List.of("cmake", "--build", "build", "-j", "2"), dir, log), tail(log));
+        assertEquals(0, BenchmarkRuns.command(List.of("cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"), dir, LIMIT, log),
+                BenchmarkRuns.tail(log, 40));
+        assertEquals(0, BenchmarkRuns.command(List.of("cmake", "--build", "build", "-j", "2"), dir, LIMIT, log), BenchmarkRuns.tail(log, 40));
         Manifest manifest = ManifestJson.read(dir.resolve(ManifestJson.FILE));
         Manifest.ProcessSpec caller = manifest.processes().stream().filter(p -> p.name().equals("CallerProcess")).findFirst().orElseThrow();
         assertTrue(caller.timeoutSeconds() * 1000L >= 2 * LOOP_MS + PRE_DELAY_MS, "the time limit counts the durations");
@@ -144,25 +146,5 @@ class DurationRunTest {
             }
         }
         throw new AssertionError("no measurement for " + metric + " in " + result);
-    }
-
-    private static int exec(List<String> command, Path dir, Path log) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
-        pb.redirectOutput(log != null ? ProcessBuilder.Redirect.appendTo(log.toFile()) : ProcessBuilder.Redirect.DISCARD);
-        Process p = pb.start();
-        if (!p.waitFor(20, TimeUnit.MINUTES)) {
-            p.destroyForcibly().waitFor();
-            return -2;
-        }
-        return p.exitValue();
-    }
-
-    private static String tail(Path log) {
-        try {
-            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return String.join("\n", all.subList(Math.max(0, all.size() - 40), all.size()));
-        } catch (IOException e) {
-            return "(no log)";
-        }
     }
 }
